@@ -1,0 +1,38 @@
+"""Where the shipped data lives: ``cards/`` and ``maps/``, installed as ``solo._shipped.cards`` / ``solo._shipped.maps``.
+
+In the repository they stand at the top level for designers; ``pip install .``
+(editable or not) installs them inside the package, so they are found the same
+way in both cases.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from pathlib import Path
+
+
+def _dir(package: str) -> Path:
+    root = importlib.resources.files(package)
+    # Both install modes put the data in a real directory on disk.
+    return Path(str(root))
+
+
+def cards_dir() -> Path:
+    """The directory of the shipped ``cards/`` data (decks, tables, charts, vehicles)."""
+    return _dir("solo._shipped.cards")
+
+
+def maps_dir() -> Path:
+    """The directory of the shipped ``maps/`` (maps; scenarios under ``scenarios/``)."""
+    return _dir("solo._shipped.maps")
+
+
+def display_name(path: Path) -> str:
+    """A short name for ``path`` in messages: ``cards/terrain.yaml`` for shipped data."""
+    path = Path(path)
+    for root, label in ((cards_dir(), "cards"), (maps_dir(), "maps")):
+        try:
+            return f"{label}/{path.resolve().relative_to(root.resolve()).as_posix()}"
+        except ValueError:
+            continue
+    return str(path)

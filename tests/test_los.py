@@ -1,0 +1,278 @@
+"""Line of sight: terrain, heights, blind hexes, S and D terrain, abbey (27.5), smoke (29.5), limits."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solo.hexes import Hex
+from solo.los import LineOfSight
+from solo.maps import Board, load_map
+
+DATA = Path(__file__).parent / "data"
+P = Hex.parse
+
+
+@pytest.fixture(scope="module")
+def abbey():
+    return LineOfSight(Board.from_map(load_map(DATA / "abbey_test.yaml")))
+
+
+def make_map(tmp_path, rows, *, legend=None, elevation=None, hexsides=(), overlays=()):
+    """A small even-low test map from rows of codes (all columns full)."""
+    doc = {
+        "id": "t",
+        "name": "t",
+        "columns": len(rows[0]),
+        "rows": len(rows),
+        "short_columns": "none",
+        "stagger": "even_low",
+        "legend": legend
+        or {".": "open", "B": "building", "T": "trees", "H": "hedge", "G": "long_grass",
+            "F": "field", "D": "depression", "R": "rocks"},
+        "terrain": "\n".join(rows) + "\n",
+    }
+    if elevation:
+        doc["elevation"] = "\n".join(elevation) + "\n"
+    if hexsides:
+        doc["hexsides"] = list(hexsides)
+    if overlays:
+        doc["overlays"] = list(overlays)
+    p = tmp_path / "t.yaml"
+    p.write_text(yaml.safe_dump(doc, sort_keys=False))
+    return load_map(p)
+
+
+def COLUMN_WITH(code):  # noqa: N802 - reads as a constant grid
+    """Nine rows of three columns with ``code`` in 01.04."""
+    return ["..."] * 4 + [f".{code}."] + ["..."] * 4
+
+
+def los_for(tmp_path, rows, month=6, **kw):
+    return LineOfSight(Board.from_map(make_map(tmp_path, rows, **kw)), month=month)
+
+
+# --- C2 27.5 Abbey example -------------------------------------------------------
+
+
+def test_abbey_example_outside_viewer_is_blocked_by_exterior(abbey):
+    """27.5: Sch. Ziegler in 23.10 cannot see Cpl. Diaz in 21.11: blocked by the exterior 22.10."""
+    s = abbey.check(P("23.10"), P("21.11"))
+    assert not s.clear
+    assert s.blocked_by == P("22.10")
+
+
+def test_abbey_example_inside_viewer_sees_with_minus_two(abbey):
+    """27.5: Sch. Sommer in 18.10 sees Diaz through 19.11 and 20.10 with a -2 modifier."""
+    s = abbey.check(P("18.10"), P("21.11"))
+    assert s.clear
+    assert s.abbey == -2
+    assert s.modifier == -2
+
+
+def test_abbey_example_from_18_09_the_exterior_19_10_does_not_block(abbey):
+    """27.5: from 18.09 Sommer still sees Diaz with -2; the exterior 19.10 does not block inside."""
+    s = abbey.check(P("18.09"), P("21.11"))
+    assert s.clear
+    assert s.abbey == -2
+
+
+def test_abbey_interior_is_never_seen_from_outside(abbey):
+    """27.5: fire from outside may only hit Abbey Exterior hexes."""
+    assert not abbey.check(P("18.13"), P("19.11"))
+
+
+# --- C2 29.5 smoke example --------------------------------------------------------
+
+
+def test_smoke_example_minus_8_blocks_tq_4(tmp_path):
+    """29.5: two Smoke markers (-8) in a hex block LOS for a viewer of TQ 4 or less."""
+    los = los_for(tmp_path, ["." * 9] * 9)
+    los.set_smoke(P("04.04"), -8)
+    s = los.check(P("04.01"), P("04.07"), viewer_tq=4)
+    assert not s.clear
+    assert s.rule.startswith("C2 29.5")
+
+
+def test_smoke_example_minus_8_does_not_block_tq_5(tmp_path):
+    """29.5: the same -8 does not block a TQ 5 viewer; the line carries the -8 modifier."""
+    los = los_for(tmp_path, ["." * 9] * 9)
+    los.set_smoke(P("04.04"), -8)
+    s = los.check(P("04.01"), P("04.07"), viewer_tq=5)
+    assert s.clear
+    assert s.smoke == -8
+
+
+def test_smoke_counts_end_hexes_and_accumulates(tmp_path):
+    """§13: Smoke in the viewer's own hex and Fading Smoke in the target's add up to -6."""
+    los = los_for(tmp_path, ["." * 9] * 9)
+    los.set_smoke(P("04.01"), -4)
+    los.set_smoke(P("04.07"), -2)
+    s = los.check(P("04.01"), P("04.07"), viewer_tq=4)
+    assert s.clear
+    assert s.smoke == -6
+    assert not los.check(P("04.01"), P("04.07"), viewer_tq=3).clear  # 6 >= 2 x 3
+
+
+def test_smoke_change_invalidates_only_lines_through_the_hex(tmp_path):
+    """Cached answers through a smoke hex are recomputed; others are kept."""
+    los = los_for(tmp_path, ["." * 9] * 9)
+    los.check(P("04.01"), P("04.07"))
+    los.check(P("07.01"), P("07.07"))
+    assert los.cache_size() == 2
+    los.set_smoke(P("04.04"), -4)
+    assert los.cache_size() == 1
+    assert los.check(P("04.01"), P("04.07")).smoke == -4
+    los.set_smoke(P("04.04"), 0)
+    assert los.check(P("04.01"), P("04.07")).smoke == 0
+
+
+def test_fire_blocks_los(tmp_path):
+    """C2 29.2: a Fire marker blocks LOS through its hex; removing it clears the line."""
+    los = los_for(tmp_path, ["." * 9] * 9)
+    assert los.check(P("04.01"), P("04.07")).clear
+    los.set_fire(P("04.04"), True)
+    s = los.check(P("04.01"), P("04.07"))
+    assert not s.clear
+    assert s.blocked_by == P("04.04")
+    los.set_fire(P("04.04"), False)
+    assert los.check(P("04.01"), P("04.07")).clear
+
+
+# --- terrain and heights ----------------------------------------------------------
+
+
+def test_building_between_blocks_and_end_hex_terrain_is_ignored(tmp_path):
+    """§16: a building between blocks; buildings at the two ends do not."""
+    los = los_for(tmp_path, ["...", ".B.", "...", "...", ".B.", "...", "...", ".B.", "..."])
+    assert not los.check(P("01.01"), P("01.07")).clear
+    los2 = los_for(tmp_path, ["...", ".B.", "...", "...", "...", "...", "...", ".B.", "..."])
+    assert los2.check(P("01.01"), P("01.07")).clear
+
+
+def test_adjacent_hexes_always_see(tmp_path):
+    """§16 step 1: adjacent hexes see each other whatever the terrain."""
+    los = los_for(tmp_path, ["BBB", "BBB", "BBB"])
+    assert los.check(P("01.01"), P("01.00")).clear
+
+
+def test_hexspine_blocked_only_if_both_sides_block(tmp_path):
+    """§16 step 2: 20.13→22.13 runs between 21.13 and 21.14: one building does not block, two do."""
+    rows = ["." * 24 for _ in range(16)]
+    one = [list(r) for r in rows]
+    one[13][21] = "B"
+    los = los_for(tmp_path, ["".join(r) for r in one])
+    assert los.check(P("20.13"), P("22.13")).clear
+    two = [list(r) for r in one]
+    two[14][21] = "B"
+    los2 = los_for(tmp_path, ["".join(r) for r in two])
+    assert not los2.check(P("20.13"), P("22.13")).clear
+
+
+def test_small_terrain_blocks_only_with_a_low_order(tmp_path):
+    """C2 27.8: Long Grass blocks only if either end has Sneak, Hide, Reload or Rally."""
+    los = los_for(tmp_path, COLUMN_WITH("G"))
+    assert los.check(P("01.01"), P("01.07")).clear
+    assert not los.check(P("01.01"), P("01.07"), low_b=True).clear
+    assert not los.check(P("01.01"), P("01.07"), low_a=True).clear
+
+
+@pytest.mark.parametrize(("month", "blocks"), [(5, False), (6, True), (8, True), (9, False)])
+def test_fields_are_small_terrain_only_in_june_to_august(tmp_path, month, blocks):
+    """C2 27.8: Fields are S terrain in June, July and August only."""
+    los = los_for(tmp_path, COLUMN_WITH("F"), month=month)
+    assert los.check(P("01.01"), P("01.07"), low_a=True).clear is not blocks
+
+
+def test_hill_between_two_low_hexes_blocks(tmp_path):
+    """§16 step 4: a level-1 hill between two level-0 hexes blocks."""
+    los = los_for(tmp_path, ["..."] * 9, elevation=["000"] * 4 + ["010"] + ["000"] * 4)
+    assert not los.check(P("01.01"), P("01.07")).clear
+
+
+def test_blind_hex_table_example(tmp_path):
+    """§16 step 5: from level 3 over a height-1 obstacle: no blind hex within 5, one at 6-10."""
+    # Viewer on level 3 at 00.01; hedge hex (obstacle 1 half-level) at level 0.
+    row = "." * 14
+    los = los_for(
+        tmp_path,
+        [row, "." * 4 + "H" + "." * 9, row],
+        elevation=["0" * 14, "3" + "0" * 13, "0" * 14],
+    )
+    # Obstacle at range 4 from the viewer: base 1, reduction floor(5/2)-1 = 1 → 0 blind hexes.
+    assert los.check(P("00.01"), P("05.01")).clear
+    los6 = los_for(
+        tmp_path,
+        [row, "." * 6 + "H" + "." * 7, row],
+        elevation=["0" * 14, "3" + "0" * 13, "0" * 14],
+    )
+    # Obstacle at range 6: base 2 - 1 = 1 blind hex: the hex right behind it is hidden,
+    assert not los6.check(P("00.01"), P("07.01")).clear
+    # the next one is seen.
+    assert los6.check(P("00.01"), P("08.01")).clear
+
+
+def test_hedge_hexside_between_intervening_hexes_blocks(tmp_path):
+    """§16 hexsides: a hedge on the hexside between two intervening hexes blocks like a hedge."""
+    los = los_for(tmp_path, ["..."] * 9, hexsides=[{"feature": "hedge", "sides": "01.03/4"}])
+    s = los.check(P("01.00"), P("01.08"))
+    assert not s.clear
+    assert s.blocked_by == P("01.03")
+    # A line that does not cross it stays clear.
+    assert los.check(P("00.00"), P("00.08")).clear
+
+
+def test_hexside_on_the_targets_edge_does_not_block(tmp_path):
+    """§16 hexsides: a hedge on the target's own edge changes the chart row, not LOS."""
+    los = los_for(tmp_path, ["..."] * 9, hexsides=[{"feature": "hedge", "sides": "01.06/1"}])
+    assert los.check(P("01.00"), P("01.06")).clear
+
+
+def test_low_order_in_depression_seen_only_from_adjacent(tmp_path):
+    """C2 27.8: a target in a Depression with a low order is seen from 1 hex, not 2."""
+    los = los_for(tmp_path, COLUMN_WITH("D"))
+    assert los.check(P("01.02"), P("01.04"), low_b=True).clear is False
+    assert los.check(P("01.03"), P("01.04"), low_b=True).clear
+    assert los.check(P("01.02"), P("01.04")).clear  # no low order: seen as normal
+
+
+def test_depression_range_grows_one_hex_per_level_above(tmp_path):
+    """C2 27.8: +1 hex of range for each level the viewer stands above the target."""
+    los = los_for(tmp_path, COLUMN_WITH("D"), elevation=["000"] * 2 + ["010"] + ["000"] * 6)
+    assert los.check(P("01.02"), P("01.04"), low_b=True).clear
+
+
+def test_limits_from_weather_and_night(tmp_path):
+    """C2 28.0: the lower of the weather and night limits applies; illumination lifts night."""
+    los = los_for(tmp_path, ["." * 12] * 3)
+    a, b = P("00.01"), P("06.01")
+    assert not los.check(a, b, max_range=5).clear
+    assert los.check(a, b, max_range=6).clear
+    assert not los.check(a, b, night_range=5).clear
+    assert los.check(a, b, night_range=5, illuminated=True).clear
+    assert not los.check(a, b, max_range=9, night_range=5).clear
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10**6), st.booleans(), st.booleans())
+def test_los_is_symmetric_on_shipped_maps(i, j, la, lb):
+    """LOS from a to b equals LOS from b to a (with the low flags swapped) on the town map."""
+    los = _town_los()
+    hexes = los.board.hexes
+    a, b = hexes[i % len(hexes)], hexes[j % len(hexes)]
+    assert los.check(a, b, low_a=la, low_b=lb).clear == los.check(b, a, low_a=lb, low_b=la).clear
+
+
+_TOWN: list[LineOfSight] = []
+
+
+def _town_los() -> LineOfSight:
+    if not _TOWN:
+        from solo.maps import shipped_maps
+
+        paths = [p for p in shipped_maps() if p.stem == "town"]
+        m = load_map(paths[0]) if paths else load_map(DATA / "abbey_test.yaml")
+        _TOWN.append(LineOfSight(Board.from_map(m)))
+    return _TOWN[0]
