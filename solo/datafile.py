@@ -128,14 +128,20 @@ def _build(loader, node, path, lines, key_lines, problems, name):
                 continue
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 problems.append(
-                    Problem(name, knode.start_mark.line + 1,
-                            f"mapping key {key!r} must be a string or an integer")
+                    Problem(
+                        name,
+                        knode.start_mark.line + 1,
+                        f"mapping key {key!r} must be a string or an integer",
+                    )
                 )
                 continue
             if key in out:
                 problems.append(
-                    Problem(name, knode.start_mark.line + 1,
-                            f"duplicate key {key!r} (first on line {key_lines[(*path, key)]})")
+                    Problem(
+                        name,
+                        knode.start_mark.line + 1,
+                        f"duplicate key {key!r} (first on line {key_lines[(*path, key)]})",
+                    )
                 )
                 continue
             key_lines[(*path, key)] = knode.start_mark.line + 1
@@ -245,7 +251,8 @@ def _problems_from(exc: BaseException, doc: DataFile, path: DocPath, cls: Any) -
         allowed = sorted(f.name for f in attrs.fields(exc.cl)) if attrs.has(exc.cl) else []
         for key in sorted(exc.extra_fields, key=str):
             yield doc.problem(
-                (*path, key), f"unknown key {key!r} (expected one of: {', '.join(allowed)})",
+                (*path, key),
+                f"unknown key {key!r} (expected one of: {', '.join(allowed)})",
                 at_key=True,
             )
     elif isinstance(exc, BaseExceptionGroup):

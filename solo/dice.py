@@ -278,8 +278,8 @@ class DiceExpression:
     """A sum of dice and constants: ``"1d6+4"``, ``"5+1d6"``, ``"2d6"``, ``"2+1d3"``.
 
     Grammar: terms joined by ``+`` or ``-`` (the first term unsigned), each term
-    ``NdS`` (N 1-100, omitted means 1; S one of 3, 6, 10) or an integer.
-    Spaces and case are ignored. ``d10`` dice read 0-9 (the game's d10) and
+    ``NdS`` (N 1-100, omitted means 1; S one of 3, 6, 10) or an integer, with
+    at least one die. Spaces and case are ignored. ``d10`` dice read 0-9 (the game's d10) and
     ``d3`` dice are a d6 read by :func:`d3_of_d6` (C2 23.7).
     """
 

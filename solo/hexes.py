@@ -23,6 +23,7 @@ import enum
 import re
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import NamedTuple
 
 import attrs
 
@@ -36,12 +37,12 @@ DIRECTIONS: tuple[Direction, ...] = (1, 2, 3, 4, 5, 6)
 # Cube (x, y, z) step for each direction; index 0 unused.
 _CUBE_STEPS: tuple[tuple[int, int, int], ...] = (
     (0, 0, 0),
-    (0, 1, -1),   # 1 up
-    (1, 0, -1),   # 2 upper right
-    (1, -1, 0),   # 3 lower right
-    (0, -1, 1),   # 4 down
-    (-1, 0, 1),   # 5 lower left
-    (-1, 1, 0),   # 6 upper left
+    (0, 1, -1),  # 1 up
+    (1, 0, -1),  # 2 upper right
+    (1, -1, 0),  # 3 lower right
+    (0, -1, 1),  # 4 down
+    (-1, 0, 1),  # 5 lower left
+    (-1, 1, 0),  # 6 upper left
 )
 
 _HEX_ID = re.compile(r"^(\d{2})\.(\d{2})$")
@@ -56,19 +57,26 @@ class Stagger(enum.Enum):
     """Odd columns are half a hex lower."""
 
 
-@attrs.frozen(order=True, repr=False)
-class Hex:
-    """A hex by column and row, labelled ``CC.RR`` (``Hex(15, 12)`` is ``15.12``).
-
-    Columns and rows are 0–99. ``str(h)`` gives the label; :meth:`parse` reads it.
-    """
-
+class _HexFields(NamedTuple):
     col: int
     row: int
 
-    def __attrs_post_init__(self) -> None:
-        if not (0 <= self.col <= 99 and 0 <= self.row <= 99):
-            raise GeometryError(f"hex column and row must be 0-99, got {self.col}, {self.row}")
+
+class Hex(_HexFields):
+    """A hex by column and row, labelled ``CC.RR`` (``Hex(15, 12)`` is ``15.12``).
+
+    Columns and rows are 0–99. ``str(h)`` gives the label; :meth:`parse` reads
+    it. An immutable tuple underneath, so hashing and comparison are as fast as
+    the engine's hot paths need; order is column, then row. Raises
+    :class:`GeometryError` outside 0–99.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, col: int, row: int) -> Hex:
+        if not (0 <= col <= 99 and 0 <= row <= 99):
+            raise GeometryError(f"hex column and row must be 0-99, got {col}, {row}")
+        return super().__new__(cls, col, row)
 
     @classmethod
     def parse(cls, label: str) -> Hex:
@@ -249,7 +257,7 @@ LineStep = tuple[Hex, ...]
 def is_hexspine_vector(v: tuple[int, int, int]) -> bool:
     """Whether cube vector ``v`` runs along a hexspine (two coordinates equal, not zero)."""
     x, y, z = v
-    return v != (0, 0, 0) and (x == y or y == z or x == z)
+    return v != (0, 0, 0) and (x == y or z in (x, y))
 
 
 @lru_cache(maxsize=65536)

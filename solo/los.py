@@ -69,12 +69,9 @@ class Sight:
 
 @attrs.frozen
 class _Entry:
-    """A cached terrain answer and the line it used."""
+    """A cached answer (without smoke) and the line it used, as board indices."""
 
-    clear: bool
-    rule: str
-    blocked: int
-    abbey: int
+    sight: Sight
     steps: tuple[tuple[int, ...], ...]
 
 
@@ -101,10 +98,11 @@ class LineOfSight:
         self._small_top = tuple(small_top)
         self._smoke: dict[int, int] = {}
         self._fire: dict[int, bool] = {}
-        self._cache: dict[tuple[int, int, bool, bool], _Entry] = {}
-        self._through: dict[int, dict[tuple[int, int, bool, bool], None]] = {}
+        self._n = len(board.hexes)
+        # Key: ((low index * n + high index) << 2) | low_a << 1 | low_b, ends sorted.
+        self._cache: dict[int, _Entry] = {}
+        self._through: dict[int, dict[int, None]] = {}
         self._levels = tuple(m.level[h] for h in board.hexes)
-        self.stats = {"hits": 0, "misses": 0, "invalidated": 0}
 
     # -- markers ---------------------------------------------------------
 
@@ -152,9 +150,9 @@ class LineOfSight:
         keys = self._through.pop(i, None)
         if not keys:
             return
+        cache = self._cache
         for key in keys:
-            if self._cache.pop(key, None) is not None:
-                self.stats["invalidated"] += 1
+            cache.pop(key, None)
 
     # -- queries ---------------------------------------------------------
 
@@ -180,18 +178,19 @@ class LineOfSight:
         (either end lit). Raises :class:`~solo.errors.GeometryError` if a hex
         is off the map.
         """
-        board = self.board
-        ia, ib = board.idx(a), board.idx(b)
+        index = self.board.index
+        try:
+            ia, ib = index[a], index[b]
+        except KeyError:
+            ia, ib = self.board.idx(a), self.board.idx(b)  # raises GeometryError
         return self.check_index(
-            ia, ib, low_a=low_a, low_b=low_b, viewer_tq=viewer_tq, max_range=max_range,
-            night_range=night_range, illuminated=illuminated,
+            ia, ib, low_a, low_b, viewer_tq, max_range, night_range, illuminated
         )
 
     def check_index(
         self,
         ia: int,
         ib: int,
-        *,
         low_a: bool = False,
         low_b: bool = False,
         viewer_tq: int | None = None,
@@ -200,35 +199,44 @@ class LineOfSight:
         illuminated: bool = False,
     ) -> Sight:
         """:meth:`check` by :class:`~solo.maps.Board` indices (the hot path)."""
-        board = self.board
-        ca, cb = board.cube[ia], board.cube[ib]
-        rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
-        limit = max_range
-        if night_range is not None and not illuminated:
-            limit = night_range if limit is None else min(limit, night_range)
-        if limit is not None and rng > limit:
-            return Sight(False, "C2 28.0 maximum LOS", None, rng)
         if ia <= ib:
-            key = (ia, ib, low_a, low_b)
+            key = (((ia * self._n + ib) << 2) | (low_a << 1)) | low_b
         else:
-            key = (ib, ia, low_b, low_a)
+            key = (((ib * self._n + ia) << 2) | (low_b << 1)) | low_a
         entry = self._cache.get(key)
         if entry is None:
-            self.stats["misses"] += 1
-            entry = self._compute(*key)
-            self._cache[key] = entry
-            through = self._through
-            for step in entry.steps:
-                for i in step:
-                    if i >= 0:
-                        through.setdefault(i, {})[key] = None
-        else:
-            self.stats["hits"] += 1
-        smoke = self._smoke_on(entry.steps) if self._smoke else 0
-        if smoke and viewer_tq is not None and -smoke >= 2 * viewer_tq:
-            return Sight(False, "C2 29.5 heavy smoke", None, rng, smoke, entry.abbey)
-        blocked = board.hexes[entry.blocked] if entry.blocked >= 0 else None
-        return Sight(entry.clear, entry.rule, blocked, rng, smoke, entry.abbey)
+            entry = self._fill(key)
+        sight = entry.sight
+        if max_range is not None or night_range is not None:
+            limit = max_range
+            if night_range is not None and not illuminated:
+                limit = night_range if limit is None else min(limit, night_range)
+            if limit is not None and sight.range > limit:
+                return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
+        if self._smoke:
+            smoke = self._smoke_on(entry.steps)
+            if smoke:
+                if viewer_tq is not None and -smoke >= 2 * viewer_tq:
+                    return Sight(
+                        False, "C2 29.5 heavy smoke", None, sight.range, smoke, sight.abbey
+                    )
+                return attrs.evolve(sight, smoke=smoke)
+        return sight
+
+    def _fill(self, key: int) -> _Entry:
+        n = self._n
+        low_b = bool(key & 1)
+        low_a = bool(key & 2)
+        pair = key >> 2
+        ia, ib = divmod(pair, n)
+        entry = self._compute(ia, ib, low_a, low_b)
+        self._cache[key] = entry
+        through = self._through
+        for step in entry.steps:
+            for i in step:
+                if i >= 0:
+                    through.setdefault(i, {})[key] = None
+        return entry
 
     def _smoke_on(self, steps: tuple[tuple[int, ...], ...]) -> int:
         smoke = self._smoke
@@ -249,6 +257,11 @@ class LineOfSight:
         return tuple(tuple(at(ca[0] + o[0], ca[2] + o[2]) for o in step) for step in shape)
 
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
+        clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b)
+        where = self.board.hexes[blocked] if blocked >= 0 else None
+        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps)
+
+    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
         board = self.board
         steps = self.line_indices(ia, ib)
         cube = board.cube
@@ -257,7 +270,7 @@ class LineOfSight:
         abbey = board.abbey
         inside = bool(abbey[ia] and abbey[ib])
         if rng <= 1:
-            return _Entry(True, "clear", OFF, 0, steps)
+            return (True, "clear", OFF, 0, steps, rng)
         ground = board.ground
         block_top = board.block_top
         small_top = self._small_top
@@ -295,7 +308,7 @@ class LineOfSight:
                 abbey_mod -= 1
             blocked = self._blocks(h_top, obstacle, t_hi, s_lo, chi, clo, hi)
             if blocked:
-                return _Entry(False, blocked, obstacle, abbey_mod, steps)
+                return (False, blocked, obstacle, abbey_mod, steps, rng)
             # A hedge, wall or bocage hexside between two intervening hexes.
             if prev is not None and len(step) == 1 and step[0] >= 0:
                 j = step[0]
@@ -303,11 +316,11 @@ class LineOfSight:
                 if side is not None:
                     blocked = self._blocks(side, j, t_hi, s_lo, chi, clo, hi, hexside=True)
                     if blocked:
-                        return _Entry(False, blocked, prev, abbey_mod, steps)
+                        return (False, blocked, prev, abbey_mod, steps, rng)
             prev = step[0] if len(step) == 1 and step[0] >= 0 else None
         # 27.5: an Abbey Interior hex cannot be seen from outside the Abbey.
         if not inside and (abbey[ia] == 2 or abbey[ib] == 2):
-            return _Entry(False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps)
+            return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
         # C2 27.8: D terrain with a low order.
         depression = board.depression
         for end, other, low_end in ((ia, ib, low_a), (ib, ia, low_b)):
@@ -317,8 +330,8 @@ class LineOfSight:
                     depression[other]
                     and all(i >= 0 and depression[i] for step in steps for i in step)
                 ):
-                    return _Entry(False, "C2 27.8 low order in depression", end, abbey_mod, steps)
-        return _Entry(True, "clear", OFF, abbey_mod, steps)
+                    return (False, "C2 27.8 low order in depression", end, abbey_mod, steps, rng)
+        return (True, "clear", OFF, abbey_mod, steps, rng)
 
     def _blocks(
         self,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from pathlib import Path
+
 import attrs
 
 from solo.datafile import DataFile, Problems, read, structure
@@ -175,32 +176,63 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
     legend: dict[str, TerrainType] = {}
     for code, tid in raw.legend.items():
         if len(code) != 1 or code.isspace() or code == "-":
-            probs.add(doc, ("legend", code), f"legend code {code!r} must be one character, not '-' or space", at_key=True)
+            probs.add(
+                doc,
+                ("legend", code),
+                f"legend code {code!r} must be one character, not '-' or space",
+                at_key=True,
+            )
             continue
         t = table.by_id.get(tid)
         if t is None:
-            probs.add(doc, ("legend", code), f"unknown terrain {tid!r} (expected one of: {', '.join(table.by_id)})")
+            probs.add(
+                doc,
+                ("legend", code),
+                f"unknown terrain {tid!r} (expected one of: {', '.join(table.by_id)})",
+            )
             continue
         if t.placement not in (Placement.HEX, Placement.HEX_OR_HEXSIDE, Placement.HEX_OR_OVERLAY):
-            probs.add(doc, ("legend", code), f"terrain {tid!r} cannot fill a hex (placement {t.placement.value})")
+            probs.add(
+                doc,
+                ("legend", code),
+                f"terrain {tid!r} cannot fill a hex (placement {t.placement.value})",
+            )
             continue
         legend[code] = t
 
-    probe = MapDef(raw.id, raw.name, raw.columns, raw.rows, raw.short_columns, raw.stagger, {}, {}, {}, {}, frozenset())
+    probe = MapDef(
+        raw.id,
+        raw.name,
+        raw.columns,
+        raw.rows,
+        raw.short_columns,
+        raw.stagger,
+        {},
+        {},
+        {},
+        {},
+        frozenset(),
+    )
     terrain: dict[Hex, str] = {}
     level: dict[Hex, int] = {}
     grid = _grid(doc, "terrain", raw.terrain, raw, probe, probs)
     for (col, row), code, line in grid:
         if code not in legend:
             if code not in raw.legend:
-                p = doc.problem(("terrain",), f"unknown terrain code {code!r} at {col:02d}.{row:02d} (not in legend)")
+                p = doc.problem(
+                    ("terrain",),
+                    f"unknown terrain code {code!r} at {col:02d}.{row:02d} (not in legend)",
+                )
                 probs.items.append(attrs.evolve(p, line=line))
             continue
         terrain[Hex(col, row)] = legend[code].id
     if raw.elevation is not None:
         for (col, row), code, line in _grid(doc, "elevation", raw.elevation, raw, probe, probs):
             if not code.isdigit():
-                p = doc.problem(("elevation",), f"elevation at {col:02d}.{row:02d} must be a digit, got {code!r}")
+                p = doc.problem(
+                    ("elevation",),
+                    f"elevation at {col:02d}.{row:02d} must be a digit, got {code!r}",
+                )
                 probs.items.append(attrs.evolve(p, line=line))
                 continue
             level[Hex(col, row)] = int(code)
@@ -214,7 +246,11 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
     for i, entry in enumerate(raw.hexsides):
         t = table.by_id.get(entry.feature)
         if t is None or t.placement not in (Placement.HEXSIDE, Placement.HEX_OR_HEXSIDE):
-            probs.add(doc, ("hexsides", i, "feature"), f"{entry.feature!r} is not a hexside feature (expected hedge, wall or bocage)")
+            probs.add(
+                doc,
+                ("hexsides", i, "feature"),
+                f"{entry.feature!r} is not a hexside feature (expected hedge, wall or bocage)",
+            )
             continue
         for tok in entry.sides.split():
             hex_s, _, dir_s = tok.partition("/")
@@ -224,11 +260,19 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
                 if d not in DIRECTIONS:
                     raise ValueError
             except (GeometryError, ValueError):
-                probs.add(doc, ("hexsides", i, "sides"), f"bad hexside {tok!r} (expected HEX/DIRECTION, e.g. '12.05/2')")
+                probs.add(
+                    doc,
+                    ("hexsides", i, "sides"),
+                    f"bad hexside {tok!r} (expected HEX/DIRECTION, e.g. '12.05/2')",
+                )
                 continue
             n = neighbour(h, d, raw.stagger)
             if h not in terrain or n is None or n not in terrain:
-                probs.add(doc, ("hexsides", i, "sides"), f"hexside {tok} is not between two hexes of the map")
+                probs.add(
+                    doc,
+                    ("hexsides", i, "sides"),
+                    f"hexside {tok} is not between two hexes of the map",
+                )
                 continue
             key = side_key(h, n)
             if key in hexsides:
@@ -240,7 +284,11 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
     for i, entry in enumerate(raw.overlays):
         t = table.by_id.get(entry.feature)
         if t is None or t.placement not in (Placement.OVERLAY, Placement.HEX_OR_OVERLAY):
-            probs.add(doc, ("overlays", i, "feature"), f"{entry.feature!r} is not an overlay (expected e.g. barbed_wire, foxhole, trench)")
+            probs.add(
+                doc,
+                ("overlays", i, "feature"),
+                f"{entry.feature!r} is not an overlay (expected e.g. barbed_wire, foxhole, trench)",
+            )
             continue
         for tok, h in _parse_hex_list(entry.hexes):
             if h is None:
@@ -287,7 +335,9 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
     )
 
 
-def _grid(doc: DataFile, key: str, text: str, raw: _MapFile, probe: MapDef, probs: Problems) -> Iterator[tuple[tuple[int, int], str, int]]:
+def _grid(
+    doc: DataFile, key: str, text: str, raw: _MapFile, probe: MapDef, probs: Problems
+) -> Iterator[tuple[tuple[int, int], str, int]]:
     """Yield ((col, row), code, line) for each hex of a grid block; record shape problems."""
     base = doc.line_of((key,)) or 0
     # A block scalar ("|") starts on the line after its key.
@@ -303,7 +353,13 @@ def _grid(doc: DataFile, key: str, text: str, raw: _MapFile, probe: MapDef, prob
         line_no = first + row
         if len(codes) != raw.columns:
             probs.items.append(
-                attrs.evolve(doc.problem((key,), f"{key} row {row:02d} has {len(codes)} hexes, expected {raw.columns}"), line=line_no)
+                attrs.evolve(
+                    doc.problem(
+                        (key,),
+                        f"{key} row {row:02d} has {len(codes)} hexes, expected {raw.columns}",
+                    ),
+                    line=line_no,
+                )
             )
             continue
         for col, code in enumerate(codes):
@@ -311,12 +367,21 @@ def _grid(doc: DataFile, key: str, text: str, raw: _MapFile, probe: MapDef, prob
             if not exists:
                 if code != "-":
                     probs.items.append(
-                        attrs.evolve(doc.problem((key,), f"{col:02d}.{row:02d} is not on the map (short column): write '-'"), line=line_no)
+                        attrs.evolve(
+                            doc.problem(
+                                (key,),
+                                f"{col:02d}.{row:02d} is not on the map (short column): write '-'",
+                            ),
+                            line=line_no,
+                        )
                     )
                 continue
             if code == "-":
                 probs.items.append(
-                    attrs.evolve(doc.problem((key,), f"{col:02d}.{row:02d} is on the map but has '-'"), line=line_no)
+                    attrs.evolve(
+                        doc.problem((key,), f"{col:02d}.{row:02d} is on the map but has '-'"),
+                        line=line_no,
+                    )
                 )
                 continue
             yield (col, row), code, line_no
@@ -446,4 +511,3 @@ class Board:
         """The neighbour of ``h`` in direction ``d`` if it is on the map."""
         n = self.neighbours[self.idx(h)][d]
         return self.hexes[n] if n >= 0 else None
-

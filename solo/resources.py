@@ -1,4 +1,6 @@
-"""Where the shipped data lives: ``cards/`` and ``maps/``, installed as ``solo._shipped.cards`` / ``solo._shipped.maps``.
+"""Where the shipped data lives: ``cards/`` and ``maps/``.
+
+They are installed as ``solo._shipped.cards`` and ``solo._shipped.maps``.
 
 In the repository they stand at the top level for designers; ``pip install .``
 (editable or not) installs them inside the package, so they are found the same

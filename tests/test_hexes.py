@@ -1,5 +1,7 @@
 """Hex geometry: ids, directions, distance, lines, facing and arcs (DESIGN.md conventions, 31.4)."""
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,7 +39,7 @@ def test_parse_and_format_round_trip():
     h = P("15.12")
     assert (h.col, h.row) == (15, 12)
     assert str(h) == "15.12"
-    assert eval(repr(h)) == h  # noqa: S307 - the repr is meant to read back
+    assert eval(repr(h)) == h
 
 
 @pytest.mark.parametrize("bad", ["15.1", "1512", "a.bb", "15.123", "", "15,12", 15.12])
@@ -100,7 +102,7 @@ def test_lines_are_contiguous_and_end_where_they_should(a, b, s):
     steps = line(a, b, s)
     assert steps[0] == (a,)
     assert steps[-1] == (b,)
-    for prev, cur in zip(steps, steps[1:], strict=False):
+    for prev, cur in itertools.pairwise(steps):
         assert any(distance(p, c, s) <= 1 for p in prev for c in cur)
     assert len(steps) >= distance(a, b, s) + 1
 
@@ -113,7 +115,11 @@ def test_lines_are_symmetric_as_sets(a, b, s):
 
 def test_hexspine_line_runs_between_two_hexes():
     """20.13 → 22.13 runs along the hexside between 21.13 and 21.14 (even columns lower)."""
-    assert line(P("20.13"), P("22.13"), E) == ((P("20.13"),), (P("21.13"), P("21.14")), (P("22.13"),))
+    assert line(P("20.13"), P("22.13"), E) == (
+        (P("20.13"),),
+        (P("21.13"), P("21.14")),
+        (P("22.13"),),
+    )
 
 
 def test_abbey_example_lines_pass_the_printed_hexes():

@@ -30,8 +30,16 @@ def make_map(tmp_path, rows, *, legend=None, elevation=None, hexsides=(), overla
         "short_columns": "none",
         "stagger": "even_low",
         "legend": legend
-        or {".": "open", "B": "building", "T": "trees", "H": "hedge", "G": "long_grass",
-            "F": "field", "D": "depression", "R": "rocks"},
+        or {
+            ".": "open",
+            "B": "building",
+            "T": "trees",
+            "H": "hedge",
+            "G": "long_grass",
+            "F": "field",
+            "D": "depression",
+            "R": "rocks",
+        },
         "terrain": "\n".join(rows) + "\n",
     }
     if elevation:
@@ -45,7 +53,7 @@ def make_map(tmp_path, rows, *, legend=None, elevation=None, hexsides=(), overla
     return load_map(p)
 
 
-def COLUMN_WITH(code):  # noqa: N802 - reads as a constant grid
+def COLUMN_WITH(code):
     """Nine rows of three columns with ``code`` in 01.04."""
     return ["..."] * 4 + [f".{code}."] + ["..."] * 4
 
