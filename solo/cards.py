@@ -1,4 +1,4 @@
-"""The Enemy Order deck and the Friendly deck as data (``cards/enemy_orders.yaml``, ``cards/friendly_deck.yaml``).
+"""The Enemy Order deck and the Friendly deck as data (``cards/enemy_orders.yaml``, ``friendly_deck.yaml``).
 
 Enemy Order cards (base-rules §5): 50 cards, each with one odd initiative
 1-99 (the brown circle), a ``cover`` and an ``open`` table of five morale rows
@@ -207,8 +207,7 @@ class EnemyOrderEntry:
             rest = rest[1:]
         elif code.is_move:
             raise ValueError(
-                f"{code.value} needs a direction string, got {text!r} (expected e.g. "
-                f"'{code.value} 5/6')"
+                f"{code.value} needs a direction string, got {text!r} (expected e.g. '{code.value} 5/6')"
             )
         flags = "".join(rest)
         for ch in flags:
@@ -375,9 +374,7 @@ _TEAM_SCOPES = (Scope.ALL, Scope.ABLE, Scope.BAKER, Scope.CHARLIE)
 
 def _team_scope(_instance: Any, attribute: attrs.Attribute, value: Scope) -> None:
     if value not in _TEAM_SCOPES:
-        raise ValueError(
-            f"{attribute.name} must be one of all, able, baker, charlie, got {value.value!r}"
-        )
+        raise ValueError(f"{attribute.name} must be one of all, able, baker, charlie, got {value.value!r}")
 
 
 def _nonzero(_instance: Any, attribute: attrs.Attribute, value: int) -> None:
@@ -669,9 +666,7 @@ def _read_head(doc: DataFile) -> _DeckHead:
     return head
 
 
-def _structure_cards(
-    doc: DataFile, head: _DeckHead, cls: type, probs: Problems
-) -> list[tuple[int, Any]]:
+def _structure_cards(doc: DataFile, head: _DeckHead, cls: type, probs: Problems) -> list[tuple[int, Any]]:
     """Structure each card on its own so that every card's problems are reported."""
     out = []
     for i in range(len(head.cards)):
@@ -818,9 +813,7 @@ def _check_composition(doc: DataFile, cards: list[FriendlyCard], probs: Problems
     for kind in (FriendlyCardKind.FRIENDLY_EVENT, FriendlyCardKind.ENEMY_EVENT):
         found = sum(1 for c in cards if c.kind is kind)
         if found != 1:
-            probs.add(
-                doc, ("cards",), f"expected exactly one {kind.value} card, found {found}", at_key=True
-            )
+            probs.add(doc, ("cards",), f"expected exactly one {kind.value} card, found {found}", at_key=True)
     for kind, expected in KIND_COMPOSITION.items():
         found = sum(1 for c in numbered if c.kind is kind)
         if found != expected:

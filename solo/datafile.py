@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import attrs
 import cattrs
+import cattrs.cols
 import yaml
 from cattrs.errors import (
     ClassValidationError,
@@ -79,7 +80,10 @@ def read_text(text: str, name: str) -> DataFile:
     Raises :class:`DataError` for malformed YAML, duplicate keys, or
     non-string-or-int mapping keys.
     """
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as exc:  # e.g. a control character in the text
+        raise DataError([Problem(name, None, f"malformed YAML: {exc}")]) from None
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
@@ -210,6 +214,39 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook_func(
         lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_hook
     )
+
+    # Sequences take YAML lists only (a string would otherwise be split into
+    # characters); mappings take YAML mappings only.
+    def _is_homogeneous(t: Any) -> bool:
+        args = typing.get_args(t)
+        origin = typing.get_origin(t)
+        return (origin is tuple and len(args) == 2 and args[1] is Ellipsis) or origin is list
+
+    def _sequence_factory(t: Any) -> Callable[[Any, Any], Any]:
+        if typing.get_origin(t) is list:
+            inner = cattrs.cols.list_structure_factory(t, conv)
+        else:
+            inner = cattrs.cols.homogenous_tuple_structure_factory(t, conv)
+
+        def hook(value: Any, tp: Any) -> Any:
+            if not isinstance(value, list):
+                raise TypeError(f"expected a list, got {_describe(value)}")
+            return inner(value, tp)
+
+        return hook
+
+    def _mapping_factory(t: Any) -> Callable[[Any, Any], Any]:
+        inner = conv.gen_structure_mapping(t)
+
+        def hook(value: Any, tp: Any) -> Any:
+            if not isinstance(value, dict):
+                raise TypeError(f"expected a mapping, got {_describe(value)}")
+            return inner(value, tp)
+
+        return hook
+
+    conv.register_structure_hook_factory(_is_homogeneous, _sequence_factory)
+    conv.register_structure_hook_factory(lambda t: typing.get_origin(t) is dict, _mapping_factory)
     return conv
 
 

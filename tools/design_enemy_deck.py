@@ -88,8 +88,9 @@ def parse_counts(text: str) -> dict[str, int]:
 
 def weighted_sample(rng: random.Random, items: list[int], weights: list[float], k: int) -> list[int]:
     """``k`` of ``items`` without replacement, by weight (Efraimidis-Spirakis keys)."""
-    keyed = sorted(((rng.random() ** (1.0 / w), i) for i, w in zip(items, weights, strict=True)),
-                   reverse=True)
+    keyed = sorted(
+        ((rng.random() ** (1.0 / w), i) for i, w in zip(items, weights, strict=True)), reverse=True
+    )
     return [i for _, i in keyed[:k]]
 
 
@@ -148,10 +149,12 @@ def design(seed: int) -> list[dict]:
         entries = design_column(rng, column)
         scored = sorted(
             entries,
-            key=lambda e: AGGRESSION[e[0]]
-            + 0.1 * ("G" in e[2])
-            + 0.2 * ("C" in e[2])
-            + rng.gauss(0.0, TEMPERAMENT_NOISE),
+            key=lambda e: (
+                AGGRESSION[e[0]]
+                + 0.1 * ("G" in e[2])
+                + 0.2 * ("C" in e[2])
+                + rng.gauss(0.0, TEMPERAMENT_NOISE)
+            ),
         )
         column_cards = [""] * 50
         for card, entry in zip(cards_by_mood, scored, strict=True):
@@ -207,8 +210,8 @@ def to_yaml(cards: list[dict], seed: int) -> str:
             out.append(f"    {table}:\n")
             for row in ROWS:
                 out.append(f"      {row + ':':<12}{card[table][row]}\n")
-        out.append(f"    rout: \"{card['rout']}\"\n")
-        out.append(f"    berserk: \"{card['berserk']}\"\n")
+        out.append(f'    rout: "{card["rout"]}"\n')
+        out.append(f'    berserk: "{card["berserk"]}"\n')
     return "".join(out)
 
 

@@ -8,11 +8,11 @@ Usage::
     python tools/map_ascii.py sides town "17.00 17.01 18.00"   # hexsides around a group of hexes
     python tools/map_ascii.py blank 35 20 even       # an empty terrain grid to start a map from
 
-In the honeycomb picture each hex is one symbol; even columns of an
-``even_low`` map are drawn half a line lower, as on the printed maps, and a
-``=`` right of a symbol marks a road, ``*`` an overlay (wire, foxholes...),
-``#`` both. Hexside features are listed below the picture; use ``sides`` to
-write them.
+In the honeycomb picture each hex is one character, one column per
+character; even columns of an ``even_low`` map are drawn half a line lower, as
+on the printed maps. ``=`` is a road on open ground, ``#`` a road on other
+terrain. Hexside features and overlays are listed below the picture; use
+``sides`` to write hexsides.
 """
 
 from __future__ import annotations
@@ -60,43 +60,45 @@ def _line_of(m: MapDef, h: Hex) -> int:
     return 2 * h.row + (1 if low else 0)
 
 
-def _mark(m: MapDef, h: Hex) -> str:
-    road = m.is_road(h)
-    over = bool(m.overlays.get(h))
-    if road and over:
-        return "#"
-    if road:
-        return "="
-    return "*" if over else " "
+def _glyph(m: MapDef, h: Hex, levels: bool) -> str:
+    if levels:
+        return str(m.level[h])
+    if m.is_road(h):
+        return "=" if m.terrain[h] == "open" else "#"
+    return symbol(m.terrain[h])
 
 
 def render(m: MapDef, *, levels: bool = False) -> str:
-    """A honeycomb text picture of ``m``: one symbol per hex (or its level with ``levels``).
+    """A honeycomb text picture of ``m``: one character per hex, one column per character.
 
-    Returns several lines: a column ruler, two half-lines per row labelled by
-    row number, and a list of hexside features.
+    Each row takes two half-lines (high columns, then low columns), labelled by
+    row number. Roads on open ground are ``=``, roads on other terrain ``#``;
+    with ``levels`` each hex shows its level instead. Hexside features and
+    overlays are summed up below the picture.
     """
-    width = 2 * m.columns
-    nlines = 2 * m.rows + 1
-    canvas = [[" "] * width for _ in range(nlines)]
+    canvas = [[" "] * m.columns for _ in range(2 * m.rows + 1)]
     for h in m.hexes:
-        y = _line_of(m, h)
-        text = str(m.level[h]) if levels else symbol(m.terrain[h])
-        canvas[y][2 * h.col] = text
-        canvas[y][2 * h.col + 1] = _mark(m, h)
-    tens = "".join(f"{c // 10}" + " " for c in range(m.columns))
-    ones = "".join(f"{c % 10}" + " " for c in range(m.columns))
-    out = [f"{m.name} ({m.id}): {m.columns} columns, {len(m.hexes)} hexes", "     " + tens, "     " + ones]
+        canvas[_line_of(m, h)][h.col] = _glyph(m, h, levels)
+    out = [
+        f"{m.name} ({m.id}): {m.columns} columns, {len(m.hexes)} hexes",
+        "     " + "".join(str(c // 10) for c in range(m.columns)),
+        "     " + "".join(str(c % 10) for c in range(m.columns)),
+    ]
     for y, cells in enumerate(canvas):
-        label = f"{y // 2:02d}  " if y % 2 == 0 else "    "
         text = "".join(cells).rstrip()
         if text:
-            out.append(f"{label} {text}")
+            out.append((f"{y // 2:02d}   " if y % 2 == 0 else "     ") + text)
     counts: dict[str, int] = {}
     for fid in m.hexsides.values():
         counts[fid] = counts.get(fid, 0) + 1
     if counts:
         out.append("hexsides: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    over: dict[str, list[str]] = {}
+    for h, ids in m.overlays.items():
+        for fid in ids:
+            over.setdefault(fid, []).append(str(h))
+    for fid, where in sorted(over.items()):
+        out.append(f"{fid}: {' '.join(where)}")
     return "\n".join(out)
 
 

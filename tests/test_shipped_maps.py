@@ -1,0 +1,471 @@
+"""The shipped house-edition maps (maps/town.yaml, maps/countryside.yaml): size, required
+features, roads, and the loader's line-numbered problems on broken copies."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solo.errors import DataError
+from solo.hexes import DIRECTIONS, Arc, Hex, arc_of, distance, neighbour
+from solo.los import LineOfSight
+from solo.maps import Board, MapDef, load_map, shipped_maps, side_key
+from solo.terrain import TerrainTable, VehicleEntry, load_terrain
+
+REPO = Path(__file__).resolve().parents[1]
+MAP_IDS = ("town", "countryside")
+HEXES_PER_MAP = 18 * 19 + 17 * 20  # 18 even columns of 19 rows, 17 odd columns of 20 rows
+"""682: columns 00-34 hold 18 even columns (rows 00-18) and 17 odd ones (rows 00-19)."""
+
+PANZER = Hex.parse("15.12")
+"""Where the C2 rule 32 example of play puts the Panzer IVH (facing direction 1)."""
+LIGHT_AT = Hex.parse("20.11")
+"""Where the town's notes suggest the example's Light AT team."""
+CHURCH = Hex.parse("20.02")
+"""A hex of the church in the town's walled churchyard."""
+
+
+def _h(label: str) -> Hex:
+    return Hex.parse(label)
+
+
+@pytest.fixture(scope="module")
+def table() -> TerrainTable:
+    return load_terrain()
+
+
+@pytest.fixture(scope="module")
+def maps(table: TerrainTable) -> dict[str, MapDef]:
+    return {mid: load_map(mid, table) for mid in MAP_IDS}
+
+
+@pytest.fixture(scope="module")
+def town(maps: dict[str, MapDef]) -> MapDef:
+    return maps["town"]
+
+
+@pytest.fixture(scope="module")
+def country(maps: dict[str, MapDef]) -> MapDef:
+    return maps["countryside"]
+
+
+def _of(m: MapDef, terrain_id: str) -> list[Hex]:
+    return [h for h, t in m.terrain.items() if t == terrain_id]
+
+
+def _adjacent(m: MapDef, h: Hex) -> list[Hex]:
+    return [n for d in DIRECTIONS if (n := neighbour(h, d, m.stagger)) is not None and m.has_hex(n)]
+
+
+def _component(m: MapDef, start: Hex, can_step) -> set[Hex]:
+    """Hexes reachable from ``start`` through steps ``can_step(a, b)`` allows."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        h = todo.pop()
+        for n in _adjacent(m, h):
+            if n not in seen and can_step(h, n):
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+# ---------------------------------------------------------------------------
+# Both maps
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_map_loads_by_id(maps: dict[str, MapDef], map_id: str) -> None:
+    """Each shipped map loads by id, names itself and is marked as the house edition."""
+    m = maps[map_id]
+    assert m.id == map_id
+    assert m.name.endswith("(house edition)")
+    assert m.source == f"maps/{map_id}.yaml"
+
+
+def test_shipped_maps_lists_both() -> None:
+    """shipped_maps() finds both house-edition maps."""
+    names = {p.name for p in shipped_maps()}
+    assert {"town.yaml", "countryside.yaml"} <= names
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_map_has_printed_size(maps: dict[str, MapDef], map_id: str) -> None:
+    """35 columns; odd columns have rows 00-19, even columns 00-18 (682 hexes), even columns low."""
+    m = maps[map_id]
+    assert (m.columns, m.rows, m.stagger.value, m.short_columns.value) == (35, 20, "even_low", "even")
+    assert len(m.hexes) == HEXES_PER_MAP == 682
+    assert m.has_hex(_h("33.19")) and m.has_hex(_h("34.18"))
+    assert not m.has_hex(_h("34.19")) and not m.has_hex(_h("00.19"))
+    assert all(m.rows_in(c) == (19 if c % 2 == 0 else 20) for c in range(35))
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_map_file_is_marked_house_edition(map_id: str) -> None:
+    """The map file opens with a comment saying it is the house edition."""
+    first = (REPO / "maps" / f"{map_id}.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("#") and "house edition" in first
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_every_road_hex_is_vehicle_passable(
+    maps: dict[str, MapDef], table: TerrainTable, map_id: str
+) -> None:
+    """Every road hex lets AFVs, half-tracks, jeeps and trucks in (terrain and overlays)."""
+    m = maps[map_id]
+    road_hexes = {h for pair in m.roads for h in pair}
+    assert road_hexes
+    for h in road_hexes:
+        kinds = [table[m.terrain[h]], *(table[o] for o in m.overlays.get(h, ()))]
+        assert all(k.vehicles is VehicleEntry.PASS and k.wheeled_passable for k in kinds), h
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_road_network_is_connected(maps: dict[str, MapDef], map_id: str) -> None:
+    """All the map's road paths join up into one network that reaches the map edge."""
+    m = maps[map_id]
+    road_hexes = {h for pair in m.roads for h in pair}
+    start = min(road_hexes)
+    reached = _component(m, start, lambda a, b: side_key(a, b) in m.roads)
+    assert reached == road_hexes
+    assert any(len(_adjacent(m, h)) < 6 for h in road_hexes)
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_board_builds(maps: dict[str, MapDef], table: TerrainTable, map_id: str) -> None:
+    """Board.from_map indexes every hex and links each to its on-map neighbours."""
+    m = maps[map_id]
+    b = Board.from_map(m, table)
+    assert len(b.hexes) == len(b.neighbours) == HEXES_PER_MAP
+    assert b.neighbour_hex(_h("15.12"), 1) == _h("15.11")
+    assert b.neighbour_hex(_h("00.00"), 1) is None
+    for h in (_h("00.00"), _h("17.09"), _h("34.18")):
+        assert b.index_at_cube(*b.cube[b.idx(h)][::2]) == b.idx(h)
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_features_are_clusters_not_noise(maps: dict[str, MapDef], map_id: str) -> None:
+    """Most hexes of each area terrain touch another hex of the same terrain."""
+    m = maps[map_id]
+    for tid in ("building", "trees", "field", "orchard", "long_grass"):
+        hexes = set(_of(m, tid))
+        if not hexes:
+            continue
+        lonely = [h for h in hexes if not any(n in hexes for n in _adjacent(m, h))]
+        assert len(lonely) <= len(hexes) // 10, (tid, lonely)
+
+
+# ---------------------------------------------------------------------------
+# The town
+
+
+def test_town_panzer_hex_is_open_street(town: MapDef) -> None:
+    """15.12 (C2 rule 32 example) is an open hex on the main street road."""
+    assert town.terrain[PANZER] == "open"
+    assert town.is_road(PANZER)
+
+
+def test_town_building_within_two_hexes_of_panzer(town: MapDef) -> None:
+    """A building stands within 2 hexes of 15.12."""
+    assert any(distance(PANZER, h, town.stagger) <= 2 for h in _of(town, "building"))
+
+
+@pytest.mark.parametrize("label", ["15.11", "15.10"])
+def test_town_road_ahead_of_panzer_is_open(town: MapDef, table: TerrainTable, label: str) -> None:
+    """15.11 and 15.10, straight ahead of 15.12 in direction 1, are open road an AFV may enter."""
+    h = _h(label)
+    assert town.terrain[h] == "open" and town.is_road(h)
+    assert table[town.terrain[h]].vehicles is VehicleEntry.PASS
+    assert not town.overlays.get(h)
+
+
+def test_town_panzer_moves_forward_along_the_road(town: MapDef) -> None:
+    """Facing direction 1, 15.12's neighbour is 15.11, joined by road with no hexside feature."""
+    assert neighbour(PANZER, 1, town.stagger) == _h("15.11")
+    assert side_key(PANZER, _h("15.11")) in town.roads
+    assert side_key(PANZER, _h("15.11")) not in town.hexsides
+
+
+def test_town_light_at_example_sightlines(town: MapDef, table: TerrainTable) -> None:
+    """From 20.11 (Open, 5 hexes, side arc) a Light AT team sees 15.11 but not 15.12 (C2 32 example)."""
+    assert town.terrain[LIGHT_AT] == "open"
+    assert distance(_h("15.11"), LIGHT_AT, town.stagger) == 5
+    assert arc_of(_h("15.11"), 1, LIGHT_AT, town.stagger) is Arc.SIDE
+    los = LineOfSight(Board.from_map(town, table))
+    assert los.check(_h("15.11"), LIGHT_AT)
+    assert not los.check(PANZER, LIGHT_AT)
+
+
+def test_town_fountain_stands_in_a_square(town: MapDef) -> None:
+    """The town has one fountain, with open ground on at least four of its sides."""
+    fountains = _of(town, "fountain")
+    assert len(fountains) == 1
+    around = [town.terrain[n] for n in _adjacent(town, fountains[0])]
+    assert around.count("open") >= 4
+
+
+def test_town_has_rubble_and_many_buildings(town: MapDef) -> None:
+    """The town has shelled blocks (3+ rubble hexes) and at least 150 building hexes."""
+    counts = Counter(town.terrain.values())
+    assert counts["rubble"] >= 3
+    assert counts["building"] >= 150
+
+
+def test_town_churchyard_is_walled_all_round(town: MapDef) -> None:
+    """Walls enclose the church: without crossing a wall, the church reaches no road."""
+    assert town.terrain[CHURCH] == "building"
+    yard = _component(town, CHURCH, lambda a, b: town.hexsides.get(side_key(a, b)) != "wall")
+    assert not any(town.is_road(h) for h in yard)
+    assert 10 <= len(yard) <= 40
+    church = {h for h in yard if town.terrain[h] == "building"}
+    assert len(church) >= 3
+    assert _component(town, CHURCH, lambda a, b: b in church) == church
+    assert Counter(town.hexsides.values())["wall"] >= 12
+
+
+def test_town_has_hedged_gardens_trees_and_a_rise(town: MapDef) -> None:
+    """Hedges line gardens; an orchard and trees stand at the edges; a low rise is level 1."""
+    assert Counter(town.hexsides.values())["hedge"] >= 20
+    for tid in ("orchard", "trees"):
+        assert any(len(_adjacent(town, h)) < 6 for h in _of(town, tid)), tid
+    assert set(town.level.values()) == {0, 1}
+
+
+# ---------------------------------------------------------------------------
+# The countryside
+
+
+@pytest.mark.parametrize(
+    "terrain_id",
+    [
+        "trees",
+        "orchard",
+        "field",
+        "long_grass",
+        "stream",
+        "depression",
+        "building",
+        "logs",
+        "rocks",
+        "bocage",
+    ],
+)
+def test_countryside_has_terrain(country: MapDef, terrain_id: str) -> None:
+    """The countryside has each terrain its brief asks for."""
+    assert _of(country, terrain_id)
+
+
+def test_countryside_has_hedgerows_and_bocage(country: MapDef) -> None:
+    """Hedge and bocage hexsides are both drawn, 20 or more of each."""
+    counts = Counter(country.hexsides.values())
+    assert counts["hedge"] >= 20 and counts["bocage"] >= 20
+
+
+def test_countryside_fields_are_enclosed(country: MapDef) -> None:
+    """Every field edge has a hedge or bocage, except against woods, buildings or bocage hexes."""
+    for h in _of(country, "field"):
+        for n in _adjacent(country, h):
+            if country.terrain[n] in ("field", "trees", "building", "bocage"):
+                continue
+            assert country.hexsides.get(side_key(h, n)) in ("hedge", "bocage"), (h, n)
+
+
+def test_countryside_stream_crosses_the_map(country: MapDef) -> None:
+    """The stream is one winding line of hexes from the west edge to the east edge."""
+    stream = set(_of(country, "stream"))
+    start = min(stream)
+    assert start.col == 0
+    assert _component(country, start, lambda a, b: b in stream) == stream
+    assert max(h.col for h in stream) == 34
+    assert len({h.row for h in stream}) >= 3
+
+
+def test_countryside_road_fords_the_stream(country: MapDef) -> None:
+    """The country road runs from the north edge to the south edge across a stream hex."""
+    road = {h for pair in country.roads for h in pair}
+    assert any(country.terrain[h] == "stream" for h in road)
+    assert min(h.row for h in road) == 0
+    assert max(h.row for h in road) >= 18
+
+
+def test_countryside_hill_has_two_levels(country: MapDef) -> None:
+    """A level 2 top stands inside a level 1 ring: every neighbour of a level 2 hex is 1 or 2."""
+    top = [h for h, lv in country.level.items() if lv == 2]
+    assert top and any(lv == 1 for lv in country.level.values())
+    assert max(country.level.values()) == 2
+    for h in top:
+        assert all(country.level[n] >= 1 for n in _adjacent(country, h))
+
+
+def test_countryside_foxholes_in_trees_behind_wire(country: MapDef) -> None:
+    """Foxholes sit in trees; a short stretch of barbed wire lies on open ground near them."""
+    fox = [h for h, o in country.overlays.items() if "foxhole" in o]
+    wire = [h for h, o in country.overlays.items() if "barbed_wire" in o]
+    assert fox and all(country.terrain[h] == "trees" for h in fox)
+    assert 2 <= len(wire) <= 6
+    assert all(min(distance(w, f, country.stagger) for f in fox) <= 2 for w in wire)
+
+
+def test_countryside_depression_sinks_ground(country: MapDef, table: TerrainTable) -> None:
+    """Board ground is −1 half-level in the stream and depression, +4 on the hill top."""
+    b = Board.from_map(country, table)
+    assert b.ground[b.idx(_of(country, "stream")[0])] == -1
+    assert b.ground[b.idx(_of(country, "depression")[0])] == -1
+    assert max(b.ground) == 4
+
+
+# ---------------------------------------------------------------------------
+# Broken copies: the loader reports every problem with the file and its line
+
+
+def _town_lines() -> list[str]:
+    return (REPO / "maps" / "town.yaml").read_text(encoding="utf-8").splitlines()
+
+
+def _key_line(lines: list[str], key: str) -> int:
+    """Index (0-based) of the top-level ``key:`` line."""
+    return next(i for i, ln in enumerate(lines) if ln.startswith(f"{key}:"))
+
+
+def _grid_line(lines: list[str], key: str, row: int) -> int:
+    """Index (0-based) of grid ``row`` of block ``key``."""
+    return lines.index(f"{key}: |") + 1 + row
+
+
+def _replace_code(text: str, col: int, new: str) -> str:
+    """Replace the code of column ``col`` in a grid line (spaces do not count)."""
+    seen = -1
+    for i, ch in enumerate(text):
+        if not ch.isspace():
+            seen += 1
+            if seen == col:
+                return text[:i] + new + text[i + 1 :]
+    raise AssertionError(col)
+
+
+def _problems(path: Path, table: TerrainTable) -> list[tuple[str, int | None, str]]:
+    with pytest.raises(DataError) as info:
+        load_map(path, table)
+    return [(p.path, p.line, p.message) for p in info.value.problems]
+
+
+def test_broken_copy_reports_every_problem_with_its_line(tmp_path: Path, table: TerrainTable) -> None:
+    """A copy with five faults gives one DataError naming the file and each fault's line."""
+    lines = _town_lines()
+    t3, t7, t12 = (_grid_line(lines, "terrain", r) for r in (3, 7, 12))
+    lines[t3] = _replace_code(lines[t3], 20, "-")  # a real hex written as missing
+    lines[t7] = _replace_code(lines[t7], 8, "Z")  # a code not in the legend
+    lines[t12] = lines[t12][:-1]  # a row one hex short
+    at = _key_line(lines, "hexsides") + 1
+    lines.insert(at, '  - {feature: hedge, sides: "00.00/1"}')  # off the map
+    lines.insert(_key_line(lines, "roads") + 1, '  - "15.00 15.02"')  # not adjacent
+    path = tmp_path / "broken.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # The inserts come after the grids, so grid lines keep their numbers.
+    hexside_line = lines.index('  - {feature: hedge, sides: "00.00/1"}') + 1
+    road_line = lines.index('  - "15.00 15.02"') + 1
+    got = _problems(path, table)
+    assert {p for p, _, _ in got} == {str(path)}
+    expected = [
+        (t3 + 1, "20.03 is on the map but has '-'"),
+        (t7 + 1, "unknown terrain code 'Z' at 08.07"),
+        (t12 + 1, "terrain row 12 has 34 hexes, expected 35"),
+        (hexside_line, "hexside 00.00/1 is not between two hexes of the map"),
+        (road_line, "road hexes 15.00 and 15.02 are not adjacent"),
+    ]
+    for want_line, text in expected:
+        assert any(ln == want_line and text in msg for _, ln, msg in got), (want_line, text, got)
+    # The short row drops the hexes of row 12, so roads and hexsides through them are
+    # reported too, as off the map; nothing else is.
+    others = [msg for _, ln, msg in got if not any(ln == w and t in msg for w, t in expected)]
+    cascade = ("is outside the map", "is not between two hexes of the map")
+    assert all(any(c in msg for c in cascade) for msg in others), others
+
+
+def test_unknown_terrain_in_legend_names_its_line(tmp_path: Path, table: TerrainTable) -> None:
+    """A legend entry naming an unknown terrain id is reported on the entry's line."""
+    lines = _town_lines()
+    at = _key_line(lines, "legend") + 1
+    lines.insert(at, '  "Z": lava')
+    path = tmp_path / "lava.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    got = _problems(path, table)
+    assert [(ln, "unknown terrain 'lava'" in msg) for _, ln, msg in got] == [(at + 1, True)]
+
+
+def test_dash_missing_in_short_column_is_reported(tmp_path: Path, table: TerrainTable) -> None:
+    """A code where an even column has no row 19 must be '-': reported on row 19's line."""
+    lines = _town_lines()
+    i = _grid_line(lines, "terrain", 19)
+    lines[i] = _replace_code(lines[i], 0, ".")
+    path = tmp_path / "nodash.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    got = _problems(path, table)
+    assert [(ln, msg) for _, ln, msg in got] == [(i + 1, "00.19 is not on the map (short column): write '-'")]
+
+
+@settings(max_examples=20, deadline=None)
+@given(row=st.integers(0, 18), col=st.integers(0, 34))
+def test_bad_elevation_digit_is_reported_on_its_row(
+    tmp_path_factory: pytest.TempPathFactory, table: TerrainTable, row: int, col: int
+) -> None:
+    """A non-digit anywhere in the elevation grid is reported on that row's line with its hex."""
+    lines = _town_lines()
+    i = _grid_line(lines, "elevation", row)
+    lines[i] = _replace_code(lines[i], col, "x")
+    path = tmp_path_factory.mktemp("elev") / "elev.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    got = _problems(path, table)
+    assert [(ln, msg) for _, ln, msg in got] == [
+        (i + 1, f"elevation at {col:02d}.{row:02d} must be a digit, got 'x'")
+    ]
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_bad_hexside_names_its_own_line(
+    tmp_path_factory: pytest.TempPathFactory, table: TerrainTable, data: st.DataObject
+) -> None:
+    """The shipped maps keep one hexside entry per line, so a bad side is reported on its line."""
+    map_id = data.draw(st.sampled_from(MAP_IDS))
+    lines = (REPO / "maps" / f"{map_id}.yaml").read_text(encoding="utf-8").splitlines()
+    entries = [i for i, ln in enumerate(lines) if ln.startswith("  - {feature:") and "sides:" in ln]
+    i = data.draw(st.sampled_from(entries))
+    token = lines[i].split('sides: "')[1].split('"')[0].split()[0]
+    lines[i] = lines[i].replace(token, token[:-1] + "9", 1)
+    path = tmp_path_factory.mktemp("side") / f"{map_id}.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    got = _problems(path, table)
+    assert [(ln, msg.split(" (")[0]) for _, ln, msg in got] == [(i + 1, f"bad hexside {token[:-1] + '9'!r}")]
+
+
+# ---------------------------------------------------------------------------
+# The designer tool
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("map_ascii", REPO / "tools" / "map_ascii.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_tool_draws_every_hex_once(town: MapDef) -> None:
+    """map_ascii.render draws one character per hex and the roads as '='."""
+    pic = _tool().render(town).splitlines()
+    body = [ln[5:] for ln in pic[3:] if ln[:2].isdigit() or ln.startswith("     ")]
+    assert sum(len(ln.replace(" ", "")) for ln in body) == HEXES_PER_MAP
+    assert sum(ln.count("=") for ln in body) == len({h for p in town.roads for h in p})
+
+
+def test_tool_region_sides_ring_a_hex(town: MapDef) -> None:
+    """map_ascii.region_sides gives the six sides of an inner hex and none on the map edge."""
+    tool = _tool()
+    assert tool.region_sides([_h("10.10")], town.stagger, town.hexes) == [f"10.10/{d}" for d in DIRECTIONS]
+    assert tool.region_sides([_h("00.00")], town.stagger, town.hexes) == ["00.00/2", "00.00/3", "00.00/4"]
