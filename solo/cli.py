@@ -45,21 +45,32 @@ def _cmd_run(args: argparse.Namespace) -> int:
     dice = Dice(args.seed)
     deck = Deck("enemy", [c.id for c in data.enemy_deck.cards])
     deck.shuffle(dice, "Enemy Order deck: shuffle at set-up")
-    print(f"solo {__version__}: house edition loaded "
-          f"({len(data.terrain.types)} terrain types, {len(data.enemy_deck.cards)} Enemy Order cards, "
-          f"{len(data.friendly_deck.cards)} Friendly cards, maps: {', '.join(sorted(data.maps))}).")
-    print("The turn engine is not built yet; this run shows the seeded chance source and the "
-          f"Enemy deck with seed {args.seed}.")
+    print(
+        f"solo {__version__}: house edition loaded "
+        f"({len(data.terrain.types)} terrain types, {len(data.enemy_deck.cards)} Enemy Order cards, "
+        f"{len(data.friendly_deck.cards)} Friendly cards, maps: {', '.join(sorted(data.maps))})."
+    )
+    print(
+        "The turn engine is not built yet; this run shows the seeded chance source and the "
+        f"Enemy deck with seed {args.seed}."
+    )
     by_id = {c.id: c for c in data.enemy_deck.cards}
     for n in range(args.cards_to_draw):
         draw = deck.draw(dice, f"Enemy Order card {n + 1}")
         card = by_id[draw.card]
-        print(f"  draw {n + 1}: card {card.id} (initiative {card.initiative:02d}): "
-              f"Normal in Cover → {card.cover.normal}; Normal in Open → {card.open.normal}")
+        print(
+            f"  draw {n + 1}: card {card.id} (initiative {card.initiative:02d}): "
+            f"Normal in Cover → {card.cover.normal}; Normal in Open → {card.open.normal}"
+        )
     los = LineOfSight(board)
     hexes = board.hexes
-    sample = [(dice.choice(range(len(hexes)), "LOS sample").index,
-               dice.choice(range(len(hexes)), "LOS sample").index) for _ in range(200)]
+    sample = [
+        (
+            dice.choice(range(len(hexes)), "LOS sample").index,
+            dice.choice(range(len(hexes)), "LOS sample").index,
+        )
+        for _ in range(200)
+    ]
     clear = sum(los.check_index(a, b).clear for a, b in sample)
     print(f"  map {board.map.id}: {len(hexes)} hexes; {clear} of 200 random hex pairs in LOS.")
     return EXIT_OK
@@ -75,12 +86,13 @@ def _cmd_los(args: argparse.Namespace) -> int:
     a, b = Hex.parse(args.frm), Hex.parse(args.to)
     for h in (a, b):
         board.idx(h)
-    s = los.check(a, b, low_a=args.low_from, low_b=args.low_to, viewer_tq=args.tq,
-                  max_range=args.max_range)
+    s = los.check(a, b, low_a=args.low_from, low_b=args.low_to, viewer_tq=args.tq, max_range=args.max_range)
     verdict = "clear" if s.clear else f"blocked ({s.rule})"
     where = f" at {s.blocked_by}" if s.blocked_by else ""
-    print(f"{a} → {b} on {board.map.id}: range {s.range}, {verdict}{where}; "
-          f"modifier {s.modifier:+d} (smoke {s.smoke:+d}, abbey {s.abbey:+d})")
+    print(
+        f"{a} → {b} on {board.map.id}: range {s.range}, {verdict}{where}; "
+        f"modifier {s.modifier:+d} (smoke {s.smoke:+d}, abbey {s.abbey:+d})"
+    )
     return EXIT_OK if s.clear else 1
 
 
@@ -97,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", metavar="PATH", help="YAML files or directories (card sets, maps)")
     p.set_defaults(func=_cmd_validate)
 
-    p = sub.add_parser("run", help="headless run: load the house edition and show seeded Enemy draws")
+    p = sub.add_parser("run", help="headless run: load the house edition, show seeded Enemy draws")
     p.add_argument("--seed", type=int, default=1, help="seed of the chance source (default 1)")
     p.add_argument("--map", default="town", help="map id (default town)")
     p.add_argument("--cards", metavar="DIR", help="a card set directory replacing shipped files")
@@ -108,7 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("map", help="map id (town, countryside) or a map file")
     p.add_argument("frm", metavar="FROM", help="hex id, e.g. 15.12")
     p.add_argument("to", metavar="TO", help="hex id")
-    p.add_argument("--low-from", action="store_true", help="the viewer has a low order (Sneak/Hide/Reload/Rally)")
+    p.add_argument(
+        "--low-from", action="store_true", help="the viewer has a low order (Sneak/Hide/Reload/Rally)"
+    )
     p.add_argument("--low-to", action="store_true", help="the target has a low order")
     p.add_argument("--tq", type=int, help="viewer's TQ, for heavy smoke (C2 29.5)")
     p.add_argument("--month", type=int, default=6, help="month 1-12 (Fields are S terrain in 6-8)")

@@ -252,8 +252,13 @@ def _check_maps(files: list[Path]) -> list[Problem]:
             continue
         if not isinstance(doc.data, dict) or "legend" not in doc.data:
             problems.append(
-                Problem(display_name(f), 1, "not a known data file (expected a map with 'legend', or one of: "
-                        + ", ".join(CARD_FILES) + ")")
+                Problem(
+                    display_name(f),
+                    1,
+                    "not a known data file (expected a map with 'legend', or one of: "
+                    + ", ".join(CARD_FILES)
+                    + ")",
+                )
             )
             continue
         try:

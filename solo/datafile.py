@@ -211,9 +211,7 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(str, _strict(str, "a string"))
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
     conv.register_structure_hook(float, _strict(float, "a number"))
-    conv.register_structure_hook_func(
-        lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_hook
-    )
+    conv.register_structure_hook_func(lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_hook)
 
     # Sequences take YAML lists only (a string would otherwise be split into
     # characters); mappings take YAML mappings only.

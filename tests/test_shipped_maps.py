@@ -196,7 +196,9 @@ def test_town_light_at_example_sightlines(town: MapDef, table: TerrainTable) -> 
     assert town.terrain[LIGHT_AT] == "open"
     assert distance(_h("15.11"), LIGHT_AT, town.stagger) == 5
     assert arc_of(_h("15.11"), 1, LIGHT_AT, town.stagger) is Arc.SIDE
-    los = LineOfSight(Board.from_map(town, table))
+    board = Board.from_map(town, table)
+    assert not board.is_cover(LIGHT_AT)  # "Fire Light AT order in the Open"
+    los = LineOfSight(board)
     assert los.check(_h("15.11"), LIGHT_AT)
     assert not los.check(PANZER, LIGHT_AT)
 

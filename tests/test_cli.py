@@ -1,0 +1,115 @@
+"""The solo command: validate, run, los; bad data gives path:line messages and exit 2, no traceback."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from solo.cli import main
+from solo.resources import cards_dir, maps_dir
+
+
+def run_cli(*args):
+    """Run ``python -m solo.cli ARGS`` in a subprocess; return (status, stdout, stderr)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "solo.cli", *args], capture_output=True, text=True, timeout=120
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_validate_passes_on_all_shipped_data(capsys):
+    """`solo validate` with no path checks every shipped file and exits 0."""
+    assert main(["validate"]) == 0
+    assert capsys.readouterr().out.startswith("ok: ")
+
+
+def test_validate_fails_cleanly_with_file_and_line_on_a_broken_copy(tmp_path):
+    """A broken copy of the Enemy deck: exit 2, `path:line: message`, no traceback."""
+    broken = tmp_path / "my_deck"
+    broken.mkdir()
+    text = (cards_dir() / "enemy_orders.yaml").read_text()
+    lines = text.splitlines()
+    # Break the second card's initiative and the first card's first cover row.
+    i = [n for n, line in enumerate(lines) if line.strip().startswith("initiative:")][1]
+    lines[i] = lines[i].split(":")[0] + ": 101"
+    j = next(n for n, line in enumerate(lines) if line.strip().startswith("aggressive:"))
+    lines[j] = lines[j].split(":")[0] + ": XX 5/6"
+    (broken / "enemy_orders.yaml").write_text("\n".join(lines) + "\n")
+    status, _out, err = run_cli("validate", str(broken))
+    assert status == 2
+    assert "Traceback" not in err
+    assert f"enemy_orders.yaml:{i + 1}:" in err
+    assert f"enemy_orders.yaml:{j + 1}:" in err
+
+
+def test_validate_reports_a_broken_map_with_its_line(tmp_path):
+    """A map with an unknown terrain code reports the line of that grid row."""
+    text = (maps_dir() / "town.yaml").read_text().splitlines()
+    k = next(n for n, line in enumerate(text) if line.startswith("terrain:"))
+    row = text[k + 3]
+    text[k + 3] = row[: len(row) - 1] + "?"
+    p = tmp_path / "town.yaml"
+    p.write_text("\n".join(text) + "\n")
+    status, _out, err = run_cli("validate", str(p))
+    assert status == 2
+    assert f"town.yaml:{k + 4}:" in err
+    assert "Traceback" not in err
+
+
+def test_validate_reports_malformed_yaml(tmp_path):
+    """Malformed YAML is a one-line problem with its line, exit 2."""
+    p = tmp_path / "terrain.yaml"
+    p.write_text("terrain:\n  - {id: open\n")
+    status, _out, err = run_cli("validate", str(p))
+    assert status == 2
+    assert "terrain.yaml:" in err and "malformed YAML" in err
+
+
+def test_validate_cross_checks_chart_rows(tmp_path):
+    """A terrain whose chart_row is not in the charts is reported against terrain.yaml with its line."""
+    d = tmp_path / "set"
+    d.mkdir()
+    text = (cards_dir() / "terrain.yaml").read_text().replace("chart_row: fountain", "chart_row: nowhere")
+    (d / "terrain.yaml").write_text(text)
+    status, _out, err = run_cli("validate", str(d))
+    assert status == 2
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if "nowhere" in t)
+    assert any(ln.startswith(f"{d / 'terrain.yaml'}:") and "nowhere" in ln for ln in err.splitlines()), err
+    assert f":{line - 1}:" in err or f":{line}:" in err
+
+
+def test_validate_missing_path_is_an_error(tmp_path):
+    """A path that does not exist is reported, exit 2."""
+    assert main(["validate", str(tmp_path / "nope.yaml")]) == 2
+
+
+def test_run_is_deterministic_for_a_seed(capsys):
+    """`solo run --seed 5` prints the same draws twice; another seed differs."""
+    assert main(["run", "--seed", "5"]) == 0
+    first = capsys.readouterr().out
+    assert main(["run", "--seed", "5"]) == 0
+    assert capsys.readouterr().out == first
+    assert main(["run", "--seed", "6"]) == 0
+    assert capsys.readouterr().out != first
+    assert "draw 1: card e" in first
+
+
+def test_run_with_unknown_map_exits_2(capsys):
+    """An unknown map id is a clear message and exit 2."""
+    assert main(["run", "--map", "atlantis"]) == 2
+    assert "unknown map 'atlantis'" in capsys.readouterr().err
+
+
+def test_los_command_reports_clear_and_blocked(capsys):
+    """`solo los` exits 0 when clear, 1 when blocked, 2 for a hex off the map."""
+    assert main(["los", "town", "15.12", "15.11"]) == 0
+    assert "clear" in capsys.readouterr().out
+    assert main(["los", "town", "15.12", "40.40"]) == 2
+    assert main(["los", "town", "15.12", "bad"]) == 2
+
+
+def test_console_script_is_installed():
+    """The `solo` console script is installed beside the interpreter and runs."""
+    script = Path(sys.executable).parent / "solo"
+    assert script.exists()
+    proc = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.startswith("solo ")

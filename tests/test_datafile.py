@@ -1,0 +1,128 @@
+"""YAML reading with lines and the strict converter; loaders never leak anything but DataError."""
+
+import string
+
+import attrs
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solo.datafile import read_text, structure
+from solo.errors import DataError
+from solo.maps import load_map
+from solo.terrain import load_terrain
+
+
+@attrs.frozen
+class Point:
+    x: int
+    y: int = 0
+
+
+@attrs.frozen
+class Shape:
+    name: str
+    points: tuple[Point, ...]
+    tags: tuple[str, ...] = ()
+
+
+def problems(text, cls=Shape):
+    with pytest.raises(DataError) as info:
+        structure(read_text(text, "f.yaml"), cls)
+    return [str(p) for p in info.value.problems]
+
+
+def test_every_problem_is_reported_at_once_with_its_line():
+    """Three problems on three lines come back together, sorted by line."""
+    got = problems("name: a\npoints:\n  - {x: 1}\n  - {x: b}\n  - {x: 2, z: 3}\nextra: 1\n")
+    assert got == [
+        "f.yaml:4: expected an integer, got 'b' (at points[1].x)",
+        "f.yaml:5: unknown key 'z' (expected one of: x, y)",
+        "f.yaml:6: unknown key 'extra' (expected one of: name, points, tags)",
+    ]
+
+
+def test_no_silent_coercion():
+    """A string for an int, a float for an int, true for an int and a string for a list are errors."""
+    assert problems("name: a\npoints: [{x: '1'}]\n")
+    assert problems("name: a\npoints: [{x: 1.5}]\n")
+    assert problems("name: a\npoints: [{x: true}]\n")
+    assert problems("name: a\npoints: []\ntags: abc\n") == ["f.yaml:3: expected a list, got 'abc' (at tags)"]
+
+
+def test_missing_key_names_the_key():
+    """A missing required key is named."""
+    assert problems("name: a\n") == ["f.yaml:1: missing required key 'points'"]
+
+
+def test_duplicate_keys_are_problems():
+    """YAML would silently keep the last of two equal keys; we report it."""
+    with pytest.raises(DataError) as info:
+        read_text("a: 1\nb: 2\na: 3\n", "f.yaml")
+    assert str(info.value) == "f.yaml:3: duplicate key 'a' (first on line 1)"
+
+
+def test_control_characters_are_a_data_error():
+    """A control character in the text is malformed YAML, not a reader crash."""
+    with pytest.raises(DataError):
+        read_text("a: \x08\n", "f.yaml")
+
+
+_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 200),
+    st.floats(allow_nan=False, width=16),
+    st.text(string.printable, max_size=8),
+)
+_docs = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "id",
+                    "terrain",
+                    "legend",
+                    "rows",
+                    "columns",
+                    "x",
+                    "name",
+                    "stagger",
+                    "short_columns",
+                    "hexsides",
+                    "roads",
+                ]
+            ),
+            inner,
+            max_size=6,
+        ),
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_docs)
+def test_map_and_terrain_loaders_raise_only_data_errors(tmp_path, doc):
+    """Generated documents fed to the map and terrain loaders give a DataError or load, nothing else."""
+    p = tmp_path / "m.yaml"
+    p.write_text(yaml.safe_dump(doc))
+    terrain = load_terrain()
+    for load in (lambda: load_map(p, terrain), lambda: load_terrain(p)):
+        try:
+            load()
+        except DataError as exc:
+            assert exc.problems
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(string.printable, max_size=80))
+def test_arbitrary_text_gives_only_data_errors(tmp_path, text):
+    """Arbitrary text as a map file: a DataError, never another exception."""
+    p = tmp_path / "m.yaml"
+    p.write_text(text)
+    with pytest.raises(DataError):
+        load_map(p)
