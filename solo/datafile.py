@@ -52,6 +52,9 @@ class DataFile:
     data: Any
     lines: dict[DocPath, int] = attrs.field(repr=False, eq=False)
     key_lines: dict[DocPath, int] = attrs.field(repr=False, eq=False)
+    spans: dict[DocPath, tuple[int, int]] = attrs.field(factory=dict, repr=False, eq=False)
+    """Source character span of every scalar node (for token lines)."""
+    text: str = attrs.field(default="", repr=False, eq=False)
 
     def line_of(self, path: DocPath) -> int | None:
         """The line of ``path``, or of its nearest ancestor that has one."""
@@ -67,6 +70,36 @@ class DataFile:
         """The line of the mapping key that ends ``path`` (else :meth:`line_of`)."""
         path = tuple(path)
         return self.key_lines.get(path) or self.line_of(path)
+
+    def token_line(self, path: DocPath, n: int) -> int | None:
+        """The line of the ``n``-th whitespace-separated token of the scalar at ``path``.
+
+        For lists of hexes written over several lines (``sides: >-``); falls back
+        to :meth:`line_of`.
+        """
+        span = self.spans.get(tuple(path))
+        if span is None:
+            return self.line_of(path)
+        start, end = span
+        if self.text[start : start + 1] in ("|", ">"):  # block scalar: skip the indicator line
+            start = self.text.find("\n", start, end) + 1 or end
+        chunk = self.text[start:end]
+        count = -1
+        in_token = False
+        for i, ch in enumerate(chunk):
+            if ch.isspace() or ch in "\"'|>":
+                in_token = False
+                continue
+            if not in_token:
+                in_token = True
+                count += 1
+                if count == n:
+                    return self.text.count("\n", 0, start + i) + 1
+        return self.line_of(path)
+
+    def token_problem(self, path: DocPath, n: int, message: str) -> Problem:
+        """A :class:`Problem` at the ``n``-th token of the scalar at ``path``."""
+        return Problem(self.name, self.token_line(path, n), message)
 
     def problem(self, path: DocPath, message: str, *, at_key: bool = False) -> Problem:
         """A :class:`Problem` at ``path`` in this file."""
@@ -97,13 +130,14 @@ def read_text(text: str, name: str) -> DataFile:
         loader.dispose()
     lines: dict[DocPath, int] = {}
     key_lines: dict[DocPath, int] = {}
+    spans: dict[DocPath, tuple[int, int]] = {}
     problems: list[Problem] = []
     if node is None:
-        return DataFile(name, None, lines, key_lines)
-    data = _build(loader, node, (), lines, key_lines, problems, name)
+        return DataFile(name, None, lines, key_lines, spans, text)
+    data = _build(loader, node, (), lines, key_lines, problems, name, spans)
     if problems:
         raise DataError(problems)
-    return DataFile(name, data, lines, key_lines)
+    return DataFile(name, data, lines, key_lines, spans, text)
 
 
 def read(path: Path | Any, name: str | None = None) -> DataFile:
@@ -119,7 +153,7 @@ def read(path: Path | Any, name: str | None = None) -> DataFile:
     return read_text(text, display)
 
 
-def _build(loader, node, path, lines, key_lines, problems, name):
+def _build(loader, node, path, lines, key_lines, problems, name, spans):
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
@@ -149,13 +183,14 @@ def _build(loader, node, path, lines, key_lines, problems, name):
                 )
                 continue
             key_lines[(*path, key)] = knode.start_mark.line + 1
-            out[key] = _build(loader, vnode, (*path, key), lines, key_lines, problems, name)
+            out[key] = _build(loader, vnode, (*path, key), lines, key_lines, problems, name, spans)
         return out
     if isinstance(node, yaml.SequenceNode):
         return [
-            _build(loader, child, (*path, i), lines, key_lines, problems, name)
+            _build(loader, child, (*path, i), lines, key_lines, problems, name, spans)
             for i, child in enumerate(node.value)
         ]
+    spans[path] = (node.start_mark.index, node.end_mark.index)
     try:
         return loader.construct_object(node, deep=True)
     except yaml.YAMLError as exc:

@@ -28,6 +28,7 @@ heights) built once and shared, for LOS and movement on hot paths.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -131,9 +132,14 @@ class MapDef:
         )
         return self.rows - 1 if short else self.rows
 
+    @functools.cached_property
+    def road_hexes(self) -> frozenset[Hex]:
+        """Every hex a road runs through (31.11.1)."""
+        return frozenset(h for pair in self.roads for h in pair)
+
     def is_road(self, h: Hex) -> bool:
         """Whether a road runs through ``h``."""
-        return any(h in pair for pair in self.roads)
+        return h in self.road_hexes
 
 
 def load_map(path: Path | str, terrain: TerrainTable | None = None) -> MapDef:
@@ -200,6 +206,9 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
             continue
         legend[code] = t
 
+    def on_map(h: Hex) -> bool:
+        return h.col < raw.columns and h.row < probe.rows_in(h.col)
+
     probe = MapDef(
         raw.id,
         raw.name,
@@ -252,7 +261,8 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
                 f"{entry.feature!r} is not a hexside feature (expected hedge, wall or bocage)",
             )
             continue
-        for tok in entry.sides.split():
+        where = ("hexsides", i, "sides")
+        for k, tok in enumerate(entry.sides.split()):
             hex_s, _, dir_s = tok.partition("/")
             try:
                 h = Hex.parse(hex_s)
@@ -260,23 +270,21 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
                 if d not in DIRECTIONS:
                     raise ValueError
             except (GeometryError, ValueError):
-                probs.add(
-                    doc,
-                    ("hexsides", i, "sides"),
-                    f"bad hexside {tok!r} (expected HEX/DIRECTION, e.g. '12.05/2')",
+                probs.items.append(
+                    doc.token_problem(
+                        where, k, f"bad hexside {tok!r} (expected HEX/DIRECTION, e.g. '12.05/2')"
+                    )
                 )
                 continue
             n = neighbour(h, d, raw.stagger)
-            if h not in terrain or n is None or n not in terrain:
-                probs.add(
-                    doc,
-                    ("hexsides", i, "sides"),
-                    f"hexside {tok} is not between two hexes of the map",
+            if not on_map(h) or n is None or not on_map(n):
+                probs.items.append(
+                    doc.token_problem(where, k, f"hexside {tok} is not between two hexes of the map")
                 )
                 continue
             key = side_key(h, n)
             if key in hexsides:
-                probs.add(doc, ("hexsides", i, "sides"), f"hexside {tok} given twice")
+                probs.items.append(doc.token_problem(where, k, f"hexside {tok} given twice"))
                 continue
             hexsides[key] = t.id
 
@@ -290,31 +298,34 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
                 f"{entry.feature!r} is not an overlay (expected e.g. barbed_wire, foxhole, trench)",
             )
             continue
-        for tok, h in _parse_hex_list(entry.hexes):
+        where = ("overlays", i, "hexes")
+        for k, (tok, h) in enumerate(_parse_hex_list(entry.hexes)):
             if h is None:
-                probs.add(doc, ("overlays", i, "hexes"), f"bad hex id {tok!r} (expected CC.RR)")
-            elif h not in terrain:
-                probs.add(doc, ("overlays", i, "hexes"), f"hex {tok} is outside the map")
+                probs.items.append(doc.token_problem(where, k, f"bad hex id {tok!r} (expected CC.RR)"))
+            elif not on_map(h):
+                probs.items.append(doc.token_problem(where, k, f"hex {tok} is outside the map"))
             elif t.id in overlays.get(h, []):
-                probs.add(doc, ("overlays", i, "hexes"), f"{t.id} on {tok} given twice")
+                probs.items.append(doc.token_problem(where, k, f"{t.id} on {tok} given twice"))
             else:
                 overlays.setdefault(h, []).append(t.id)
 
     roads: set[tuple[Hex, Hex]] = set()
     for i, path in enumerate(raw.roads):
         prev: Hex | None = None
-        for tok, h in _parse_hex_list(path):
+        for k, (tok, h) in enumerate(_parse_hex_list(path)):
             if h is None:
-                probs.add(doc, ("roads", i), f"bad hex id {tok!r} (expected CC.RR)")
+                probs.items.append(doc.token_problem(("roads", i), k, f"bad hex id {tok!r} (expected CC.RR)"))
                 prev = None
                 continue
-            if h not in terrain:
-                probs.add(doc, ("roads", i), f"road hex {tok} is outside the map")
+            if not on_map(h):
+                probs.items.append(doc.token_problem(("roads", i), k, f"road hex {tok} is outside the map"))
                 prev = None
                 continue
             if prev is not None:
                 if not any(neighbour(prev, d, raw.stagger) == h for d in DIRECTIONS):
-                    probs.add(doc, ("roads", i), f"road hexes {prev} and {tok} are not adjacent")
+                    probs.items.append(
+                        doc.token_problem(("roads", i), k, f"road hexes {prev} and {tok} are not adjacent")
+                    )
                 else:
                     roads.add(side_key(prev, h))
             prev = h
@@ -499,8 +510,7 @@ class Board:
             return True
         i = self.index[h]
         return any(
-            n >= 0 and ((i, n) if i < n else (n, i)) in self.hexside_top
-            for n in self.neighbours[i][1:]
+            n >= 0 and ((i, n) if i < n else (n, i)) in self.hexside_top for n in self.neighbours[i][1:]
         )
 
     def hexside_feature(self, a: Hex, b: Hex) -> str | None:

@@ -7,11 +7,16 @@ from pathlib import Path
 from solo.cli import main
 from solo.resources import cards_dir, maps_dir
 
+SOLO = Path(sys.executable).parent / "solo"
 
-def run_cli(*args):
-    """Run ``python -m solo.cli ARGS`` in a subprocess; return (status, stdout, stderr)."""
+
+def run_cli(*args, cwd=None):
+    """Run the installed ``solo`` script in a subprocess, away from the source tree.
+
+    Returns (status, stdout, stderr).
+    """
     proc = subprocess.run(
-        [sys.executable, "-m", "solo.cli", *args], capture_output=True, text=True, timeout=120
+        [str(SOLO), *args], capture_output=True, text=True, timeout=120, cwd=cwd or Path.home()
     )
     return proc.returncode, proc.stdout, proc.stderr
 
@@ -109,7 +114,6 @@ def test_los_command_reports_clear_and_blocked(capsys):
 
 def test_console_script_is_installed():
     """The `solo` console script is installed beside the interpreter and runs."""
-    script = Path(sys.executable).parent / "solo"
-    assert script.exists()
-    proc = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0 and proc.stdout.startswith("solo ")
+    assert SOLO.exists()
+    status, out, _err = run_cli("--version")
+    assert status == 0 and out.startswith("solo ")

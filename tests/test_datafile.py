@@ -126,3 +126,30 @@ def test_arbitrary_text_gives_only_data_errors(tmp_path, text):
     p.write_text(text)
     with pytest.raises(DataError):
         load_map(p)
+
+
+def test_a_bad_token_in_a_multiline_string_is_reported_on_its_own_line(tmp_path):
+    """A bad hexside on the second line of a folded `sides` string names that line, not the first."""
+    p = tmp_path / "m.yaml"
+    p.write_text(
+        "id: m\nname: m\ncolumns: 3\nrows: 3\nshort_columns: none\nstagger: even_low\n"
+        "legend: {'.': open}\nterrain: |\n  ...\n  ...\n  ...\n"
+        "hexsides:\n  - feature: hedge\n    sides: >-\n      01.01/1 01.01/2\n      01.01/9 01.01/3\n"
+    )
+    with pytest.raises(DataError) as info:
+        load_map(p)
+    assert [str(x) for x in info.value.problems] == [
+        f"{p}:16: bad hexside '01.01/9' (expected HEX/DIRECTION, e.g. '12.05/2')"
+    ]
+
+
+def test_a_short_grid_row_does_not_cascade_into_road_errors(tmp_path):
+    """A grid row one hex short is one problem; roads through its hexes are not reported too."""
+    p = tmp_path / "m.yaml"
+    p.write_text(
+        "id: m\nname: m\ncolumns: 3\nrows: 3\nshort_columns: none\nstagger: even_low\n"
+        "legend: {'.': open}\nterrain: |\n  ...\n  ..\n  ...\nroads: ['01.00 01.01 01.02']\n"
+    )
+    with pytest.raises(DataError) as info:
+        load_map(p)
+    assert [str(x) for x in info.value.problems] == [f"{p}:10: terrain row 01 has 2 hexes, expected 3"]
