@@ -1,0 +1,570 @@
+"""The game engine: the sequence of play as a resumable state machine (base-rules §1).
+
+:class:`Game` advances on its own and stops only where the Friendly player
+must choose. Each stop is a :class:`Decision` with its legal options (keys);
+:meth:`Game.apply` takes one of them, or raises
+:class:`~solo.errors.IllegalChoiceError` and changes nothing. The same API
+drives the window, the bots, the tests and replay.
+
+Inside, the sequence of play is one generator (:meth:`Game._play`) that yields
+a :class:`Decision` whenever it needs the player; rule procedures that may need
+a choice are generators too and are entered with ``yield from``. The game
+never needs to be serialised mid-generator: the log (header + the player's
+inputs) is the save, and replaying the inputs with the same seed reproduces
+every derived event exactly (DESIGN.md).
+
+Rule modules take the game as their first argument and use only: ``state``,
+``data``, ``board``, ``los``, ``dice``, ``options``, ``scenario`` and the helpers
+below (:meth:`Game.emit`, :meth:`Game.sees`, :meth:`Game.in_cover`...).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Generator, Iterable
+from typing import Any
+
+import attrs
+
+from solo import ai, combat, effects, movement, spotting
+from solo.data import HouseData
+from solo.dice import Deck, Dice
+from solo.errors import IllegalChoiceError, MalformedChoiceError
+from solo.events import Event
+from solo.hexes import Hex, distance
+from solo.los import LineOfSight, Sight
+from solo.maps import Board
+from solo.options import Options
+from solo.state import Character, GameState, GivenOrder, Phase, Side
+from solo.tables import Order, TrackStep
+
+FRIENDLY_TEAMS = ("able", "baker", "charlie", "com")
+"""Friendly teams in their same-side tie order (base-rules §2)."""
+HAND_LIMIT = 5
+"""Friendly hand size after Step 1 c) (base-rules §18)."""
+
+
+class DecisionKind(enum.Enum):
+    """What the Friendly player is asked."""
+
+    PLAY_CARD = "play_card"
+    """Step 1 d): play a card from hand to the Initiative Track."""
+    DISCARD = "discard"
+    """Step 1 c): discard down to five cards."""
+    GIVE_ORDER = "give_order"
+    """Step 2: an order for one Friendly character."""
+    ORDER_DIRECTION = "order_direction"
+    """The direction string of a move order just given (base-rules §6)."""
+    ORDER_TARGET = "order_target"
+    """The target of an order that aims (Grenade: a hex; Charge: an enemy)."""
+    DUCK_BACK = "duck_back"
+    """Step 4 a) iii): switch this character's order to Duck Back (7.19)?"""
+    FIRE_TARGET = "fire_target"
+    """A fire action: which Known enemy to fire at (13.0; C2 23.2)."""
+
+
+@attrs.frozen
+class Option:
+    """One legal answer to a decision: a ``key`` to give back and a readable ``label``."""
+
+    key: str
+    label: str
+
+
+@attrs.frozen
+class Decision:
+    """A stop where the Friendly player must choose one of ``options`` (by key)."""
+
+    kind: DecisionKind
+    prompt: str
+    options: tuple[Option, ...]
+    actor: str | None = None
+    """The character (or team) the decision is about."""
+    turn: int = 0
+    impulse: int = 0
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The legal keys, in order."""
+        return tuple(o.key for o in self.options)
+
+
+Policy = Callable[["Game", Decision], str]
+"""A Friendly-side player: given the game and a decision, returns one of its keys."""
+
+
+class Game:
+    """One game of a scenario: state, dice, events and the sequence of play.
+
+    ``Game(scenario, data, dice=Dice(seed))``; then read :attr:`pending` and
+    call :meth:`apply` until :attr:`over`, or :meth:`play` with a policy.
+    """
+
+    def __init__(
+        self,
+        scenario: Any,
+        data: HouseData,
+        *,
+        dice: Dice,
+        options: Options | None = None,
+        record_rolls: bool = True,
+        keep_events: bool = True,
+    ) -> None:
+        from solo.scenario import build_state
+
+        self.scenario = scenario
+        self.data = data
+        self.options = options if options is not None else Options()
+        self.dice = dice
+        self.board = Board.from_map(data.maps[scenario.map], data.terrain)
+        self.los = LineOfSight(self.board, month=scenario.month)
+        self.events: list[Event] = []
+        self.inputs: list[dict[str, Any]] = []
+        self._keep_events = keep_events
+        self._seq = 0
+        self.listeners: list[Callable[[Event], None]] = []
+        if record_rolls:
+            dice.listener = self._on_roll
+        self.friendly_deck = Deck("friendly", [c.id for c in data.friendly_deck.cards])
+        self.enemy_deck = Deck("enemy", [c.id for c in data.enemy_deck.cards])
+        self.state: GameState = build_state(scenario, data, dice, self)
+        self.pending: Decision | None = None
+        self._gen: Generator[Decision, str, None] = self._play()
+        self._advance(None)
+
+    # -- the public API ----------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended (last turn played or a side has no one left)."""
+        return self.state.over
+
+    def legal(self) -> tuple[str, ...]:
+        """The keys the pending decision accepts (empty when the game is over)."""
+        return self.pending.keys if self.pending is not None else ()
+
+    def apply(self, key: str) -> None:
+        """Answer the pending decision with ``key``.
+
+        Raises :class:`MalformedChoiceError` for a non-string,
+        :class:`IllegalChoiceError` (naming the decision and its options) for a
+        key not among the options or when nothing is pending. Either way the
+        game is unchanged.
+        """
+        d = self.pending
+        if not isinstance(key, str):
+            raise MalformedChoiceError(f"a choice is an option key (a string), got {key!r}")
+        if d is None:
+            raise IllegalChoiceError("no decision is pending (the game is over)")
+        if key not in d.keys:
+            shown = ", ".join(d.keys[:20]) + (" ..." if len(d.keys) > 20 else "")
+            raise IllegalChoiceError(
+                f"{key!r} is not a legal answer to {d.kind.value} ({d.prompt}); legal: {shown}"
+            )
+        self.inputs.append({"decision": d.kind.value, "actor": d.actor, "choice": key})
+        label = next(o.label for o in d.options if o.key == key)
+        self.emit(
+            "choice",
+            f"{d.prompt}: {label}",
+            actor=d.actor,
+            data={"decision": d.kind.value, "choice": key},
+            automatic=False,
+        )
+        self._advance(key)
+
+    def play(self, policy: Policy, *, max_decisions: int = 1_000_000) -> None:
+        """Answer every decision with ``policy`` until the game is over."""
+        n = 0
+        while self.pending is not None:
+            self.apply(policy(self, self.pending))
+            n += 1
+            if n > max_decisions:
+                raise RuntimeError("too many decisions: the policy or the engine loops")
+
+    def _advance(self, key: str | None) -> None:
+        try:
+            self.pending = self._gen.send(key) if key is not None else next(self._gen)
+        except StopIteration:
+            self.pending = None
+
+    # -- events ------------------------------------------------------------
+
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        *,
+        rule: str = "",
+        actor: str | None = None,
+        data: dict[str, Any] | None = None,
+        automatic: bool = True,
+    ) -> Event:
+        """Record an event (and hand it to the listeners)."""
+        flow = self.state.flow if hasattr(self, "state") else None
+        ev = Event(
+            seq=self._seq,
+            kind=kind,
+            turn=flow.turn if flow else 0,
+            impulse=flow.impulse if flow else 0,
+            text=text,
+            rule=rule,
+            actor=actor,
+            data=data or {},
+            automatic=automatic,
+        )
+        self._seq += 1
+        if self._keep_events:
+            self.events.append(ev)
+        for listener in self.listeners:
+            listener(ev)
+        return ev
+
+    def _on_roll(self, record: Any) -> None:
+        from solo.dice import record_to_dict
+
+        d = record_to_dict(record)
+        purpose = d.get("purpose", "")
+        if "total" in d:
+            text = f"{d['kind']} → {d['total']} ({purpose})"
+        elif "card" in d:
+            text = f"draw {d['card']} from {d['deck']} ({purpose})"
+        elif "index" in d:
+            text = f"random pick {d['index'] + 1} of {d['size']} ({purpose})"
+        else:
+            text = f"shuffle {d.get('deck', '')} ({purpose})"
+        self.emit("roll", text, data=d)
+
+    # -- helpers for rule modules -----------------------------------------
+
+    def char(self, cid: str) -> Character:
+        """The character with id ``cid``."""
+        return self.state.characters[cid]
+
+    def order_def(self, ch: Character) -> Order | None:
+        """The definition of ``ch``'s current order, or None."""
+        return self.data.orders.get(ch.order.order) if ch.order is not None else None
+
+    def is_low(self, ch: Character) -> bool:
+        """Whether ``ch`` has a low order (Sneak, Hide, Reload, Rally: C2 27.8, base-rules §4)."""
+        o = self.order_def(ch)
+        return bool(o is not None and o.low)
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        """Hexes from ``a`` to ``b`` on this map."""
+        return distance(a, b, self.board.map.stagger)
+
+    def night_range(self) -> int | None:
+        """The night LOS limit (§15) or None by day."""
+        return self.options.night_los if self.scenario.night else None
+
+    def sight(self, viewer: Character, target_hex: Hex, *, target: Character | None = None) -> Sight:
+        """LOS from ``viewer`` to ``target_hex`` with weather, night, smoke and low orders."""
+        lit = bool(self.state.markers.illuminated) and any(
+            self.distance(h, x) <= 3 for h in self.state.markers.illuminated for x in (viewer.hex, target_hex)
+        )
+        return self.los.check(
+            viewer.hex,
+            target_hex,
+            low_a=self.is_low(viewer),
+            low_b=self.is_low(target) if target is not None else False,
+            viewer_tq=viewer.effective_tq,
+            max_range=self.state.max_los,
+            night_range=self.night_range(),
+            illuminated=lit,
+        )
+
+    def sees(self, viewer: Character, target: Character) -> bool:
+        """Whether ``viewer`` has LOS to ``target`` now."""
+        if viewer.hex is None or target.hex is None:
+            return False
+        return self.sight(viewer, target.hex, target=target).clear
+
+    def in_cover(self, ch: Character) -> bool:
+        """Cover (True) or Open for ``ch``'s hex (base-rules §5.4; smoke makes Cover)."""
+        h = ch.hex
+        return self.board.is_cover(h) or bool(self.state.markers.smoke.get(h))
+
+    def opponents(self, ch: Character) -> list[Character]:
+        """Active, on-map characters of the other side."""
+        return self.state.active(ch.side.other)
+
+    def set_order(
+        self,
+        ch: Character,
+        order: str,
+        *,
+        directions: Any = None,
+        target: str | None = None,
+        source: str = "",
+    ) -> None:
+        """Give ``ch`` an order (replacing any)."""
+        ch.order = GivenOrder(order, directions, target, source)
+
+    # -- the sequence of play (base-rules §1) ------------------------------
+
+    def _play(self) -> Generator[Decision, str, None]:
+        st = self.state
+        self.emit("setup", f"Scenario {self.scenario.name} on map {self.board.map.name}.", rule="19")
+        yield from self._setup()
+        while not st.over:
+            st.flow.turn += 1
+            self.emit("turn", f"Turn {st.flow.turn} begins.", rule="4.0")
+            yield from self._friendly_card_phase()
+            yield from self._friendly_order_phase()
+            self._enemy_card_and_order_phase()
+            self._arrange_track()
+            st.flow.phase = Phase.ACTION
+            for impulse in (1, 2, 3, 4):
+                st.flow.impulse = impulse
+                self.emit("impulse", f"Impulse {impulse}.", rule="4.0 step 4")
+                spotting.impulse_start(self)
+                for team_id in list(st.flow.track):
+                    st.flow.active_team = team_id
+                    for cid in list(st.teams[team_id].members):
+                        ch = st.characters[cid]
+                        if not ch.is_active or ch.hex is None:
+                            continue
+                        st.flow.active_character = cid
+                        yield from self._activate(ch)
+                        if self._check_end():
+                            break
+                    st.flow.active_character = None
+                    if st.over:
+                        break
+                st.flow.active_team = None
+                movement.end_of_impulse(self)
+                if st.over:
+                    break
+            st.flow.impulse = 0
+            if not st.over:
+                self._end_phase()
+        st.flow.phase = Phase.OVER
+        self._final_result()
+
+    def _setup(self) -> Generator[Decision, str, None]:
+        st = self.state
+        self.friendly_deck.shuffle(self.dice, "Friendly deck: shuffle at set-up")
+        self.enemy_deck.shuffle(self.dice, "Enemy Order deck: shuffle at set-up")
+        for _ in range(self.scenario.hand):
+            st.cards.hand.append(self._draw_friendly("starting hand"))
+        return
+        yield  # pragma: no cover - makes this a generator
+
+    def _draw_friendly(self, purpose: str) -> str:
+        """Draw a Friendly card, reshuffling discards when the deck is empty (base-rules §18)."""
+        return self.friendly_deck.draw(self.dice, f"Friendly deck: {purpose}").card
+
+    # Step 1
+    def _friendly_card_phase(self) -> Generator[Decision, str, None]:
+        st = self.state
+        st.flow.phase = Phase.FRIENDLY_CARD
+        cards = st.cards
+        if not cards.hand:
+            cards.hand.append(self._draw_friendly("empty hand (5.0 a)"))
+        if cards.plan:
+            cards.hand.extend(cards.plan)
+            self.emit("plan", f"Cards from Plan taken into hand: {', '.join(cards.plan)}.", rule="7.12")
+            cards.plan.clear()
+        while len(cards.hand) > HAND_LIMIT:
+            key = yield self._decision(
+                DecisionKind.DISCARD,
+                f"Discard down to {HAND_LIMIT} cards",
+                [(c, self._card_label(c)) for c in cards.hand],
+            )
+            cards.hand.remove(key)
+            self.friendly_deck.discard(key)
+        key = yield self._decision(
+            DecisionKind.PLAY_CARD,
+            "Play a card to the Initiative Track",
+            [(c, self._card_label(c)) for c in cards.hand],
+        )
+        cards.hand.remove(key)
+        yield from self._play_friendly_card(key)
+
+    def _card_label(self, card_id: str) -> str:
+        c = self.data.friendly_deck.card(card_id)
+        if c.initiatives is None:
+            return f"{c.id} {c.title} (Event)"
+        i = c.initiatives
+        return f"{c.id} {c.title} [{c.kind.value}] A{i.able:02d} B{i.baker:02d} C{i.charlie:02d}"
+
+    def _play_friendly_card(self, key: str) -> Generator[Decision, str, None]:
+        st = self.state
+        card = self.data.friendly_deck.card(key)
+        while card.initiatives is None:  # an Event card (5.0 e)
+            self.emit("event_card", f"Event card {card.title} played.", rule="5.0 e), 18")
+            effects.resolve_event_card(self, card)
+            self.friendly_deck.discard(card.id)
+            card = self.data.friendly_deck.card(self._draw_friendly("replacement for an Event card (5.0 e)"))
+            self.friendly_deck.shuffle_all(self.dice, "deck and discards after an Event (5.0 e)")
+        st.cards.played = card.id
+        i = card.initiatives
+        for team, value in (("able", i.able), ("baker", i.baker), ("charlie", i.charlie)):
+            if team in st.teams:
+                st.teams[team].initiative = value
+        self.emit(
+            "card_played",
+            f"Card {card.id} {card.title} played: Able {i.able}, Baker {i.baker}, Charlie {i.charlie}.",
+            rule="5.0 d)",
+            data={"card": card.id},
+        )
+        if "com" in st.teams:  # C2 25.0: the Command team's initiative from a new card's Able value
+            com = self._draw_friendly("Command initiative (C2 25.0)")
+            c = self.data.friendly_deck.card(com)
+            shuffle = False
+            while c.initiatives is None:
+                self.friendly_deck.discard(com)
+                com = self._draw_friendly("Command initiative, redraw after an Event (C2 25.0)")
+                c = self.data.friendly_deck.card(com)
+                shuffle = True
+            st.teams["com"].initiative = c.initiatives.able
+            self.friendly_deck.discard(com)
+            if shuffle:
+                self.friendly_deck.shuffle_all(self.dice, "after an Event drawn for COM (C2 25.0)")
+            self.emit(
+                "initiative",
+                f"Command team initiative {c.initiatives.able} from card {c.id}.",
+                rule="C2 25.0",
+            )
+        effects.apply_card_effect(self, card)
+        return
+        yield  # pragma: no cover
+
+    # Step 2
+    def _friendly_order_phase(self) -> Generator[Decision, str, None]:
+        st = self.state
+        st.flow.phase = Phase.FRIENDLY_ORDER
+        for ch in st.active(Side.FRIENDLY):
+            if ch.order is not None:
+                continue
+            options = movement.friendly_order_options(self, ch)
+            key = yield self._decision(DecisionKind.GIVE_ORDER, f"Order for {ch.name}", options, actor=ch.id)
+            order = self.data.orders.get(key)
+            directions = None
+            target = None
+            if movement.needs_direction(order):
+                dkey = yield self._decision(
+                    DecisionKind.ORDER_DIRECTION,
+                    f"Direction for {ch.name}'s {order.name}",
+                    movement.direction_options(self, ch),
+                    actor=ch.id,
+                )
+                directions = movement.parse_directions(dkey)
+            targets = effects.order_targets(self, ch, order)
+            if targets is not None:
+                tkey = yield self._decision(
+                    DecisionKind.ORDER_TARGET, f"Target for {ch.name}'s {order.name}", targets, actor=ch.id
+                )
+                target = tkey
+            self.set_order(ch, key, directions=directions, target=target, source="player")
+            self.emit(
+                "friendly_order",
+                f"{ch.name} is given {order.name}"
+                + (f" {directions}" if directions else "")
+                + (f" at {target}" if target else "")
+                + ".",
+                rule="7.0",
+                actor=ch.id,
+                data={"order": key, "directions": str(directions or ""), "target": target},
+            )
+
+    # Step 3
+    def _enemy_card_and_order_phase(self) -> None:
+        self.state.flow.phase = Phase.ENEMY_CARD_ORDER
+        ai.enemy_card_and_order_phase(self)
+
+    def _arrange_track(self) -> None:
+        """Step 3 c): teams on the Initiative Track, lowest first (base-rules §2)."""
+        st = self.state
+        tie = {
+            t: i for i, t in enumerate([*FRIENDLY_TEAMS, *[t for t in st.teams if t not in FRIENDLY_TEAMS]])
+        }
+        teams = [t for t in st.teams.values() if t.initiative is not None and t.members]
+        teams.sort(key=lambda t: (t.initiative, 0 if t.side is Side.FRIENDLY else 1, tie[t.id]))
+        st.flow.track = [t.id for t in teams]
+        shown = ", ".join(f"{t.name} {t.initiative:02d}" for t in teams)
+        self.emit(
+            "track",
+            f"Initiative Track: {shown}.",
+            rule="2, 9.1",
+            data={"track": [(t.id, t.initiative) for t in teams]},
+        )
+
+    # Step 4
+    def _activate(self, ch: Character) -> Generator[Decision, str, None]:
+        """One character's activation: a) i) to iv) (base-rules §1 Step 4)."""
+        imp = self.state.flow.impulse
+        # i) passive start-of-activation effects
+        if not effects.start_of_activation(self, ch):
+            return
+        # ii) spotting segment
+        spotting.spotting_segment(self, ch)
+        # iii) Duck Back declaration (7.19)
+        if ch.side is Side.FRIENDLY and ch.order is not None and ch.order.order not in ("duck_back",):
+            o = self.order_def(ch)
+            if o is not None and o.track(imp) is not TrackStep.NONE:
+                key = yield self._decision(
+                    DecisionKind.DUCK_BACK,
+                    f"{ch.name} ({o.name}): Duck Back?",
+                    [("no", f"Carry on with {o.name}"), ("yes", "Duck Back")],
+                    actor=ch.id,
+                )
+                if key == "yes":
+                    self.set_order(ch, "duck_back", source="player: Duck Back (7.19)")
+                    self.emit("duck_back", f"{ch.name} ducks back.", rule="7.19", actor=ch.id)
+        # iv) the order's action this Impulse
+        o = self.order_def(ch)
+        if o is None:
+            return
+        step = o.track(imp)
+        if step in (TrackStep.MAY_MOVE, TrackStep.MOVE, TrackStep.MOVE_2):
+            yield from movement.move(self, ch, o, step)
+        elif step is TrackStep.FIRE:
+            yield from combat.fire_step(self, ch, o)
+        elif step is TrackStep.MELEE:
+            yield from combat.melee_step(self, ch, o)
+        if imp == 4:
+            effects.impulse_four_effects(self, ch, o)
+
+    def _check_end(self) -> bool:
+        """A side with no active character left ends the game (base-rules §1 Step 5 f)."""
+        st = self.state
+        for side in (Side.FRIENDLY, Side.ENEMY):
+            if not [c for c in st.active(side) if not c.dummy]:
+                st.over = True
+                self.emit("game_over", f"The {side.value} side has no one left.", rule="5 f)")
+                return True
+        return False
+
+    # Step 5
+    def _end_phase(self) -> None:
+        st = self.state
+        st.flow.phase = Phase.END
+        effects.end_phase_explosions(self)  # a)
+        spotting.end_phase_hide(self)  # b)
+        spotting.end_phase_alerts(self)  # c)
+        effects.end_phase_environment(self)  # a), d): smoke, fire, weather
+        for ch in st.characters.values():  # e)
+            ch.order = None
+            ch.acted.clear()
+        if st.cards.played:
+            self.friendly_deck.discard(st.cards.played)
+            st.cards.played = None
+        ai.return_enemy_cards(self)
+        self._check_end()
+        if st.flow.turn >= self.scenario.turns:
+            st.over = True
+            self.emit("game_over", f"Turn {st.flow.turn} was the last turn.", rule="19")
+
+    def _final_result(self) -> None:
+        effects.final_victory(self)
+
+    # -- decisions ---------------------------------------------------------
+
+    def _decision(
+        self, kind: DecisionKind, prompt: str, options: Iterable[tuple[str, str]], *, actor: str | None = None
+    ) -> Decision:
+        opts = tuple(Option(k, label) for k, label in options)
+        if not opts:
+            raise RuntimeError(f"engine bug: decision {kind.value} ({prompt}) has no legal option")
+        return Decision(kind, prompt, opts, actor, self.state.flow.turn, self.state.flow.impulse)
