@@ -29,7 +29,10 @@ def order_targets(game: Game, ch: Character, order: Order) -> list[tuple[str, st
 
 
 def start_of_activation(game: Game, ch: Character) -> bool:
-    """Step 4 a) i): passive effects (Rally Check on I1, Unprepared...). False = nothing more this activation."""
+    """Step 4 a) i): passive effects (Rally Check on I1, Unprepared...).
+
+    Returns False when the character does nothing more this activation.
+    """
     return True
 
 
