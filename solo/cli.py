@@ -32,48 +32,94 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _read_dice_file(path: str) -> tuple[list[int], dict[str, list[str]]]:
+    """Forced results for ``--dice``: a YAML list of d10/d6 faces, or {dice: [...], cards: {deck: [...]}}."""
+    from solo.datafile import read
+    from solo.errors import Problem
+
+    doc = read(Path(path))
+    data = doc.data
+    if isinstance(data, list):
+        data = {"dice": data}
+    if not isinstance(data, dict):
+        raise DataError(
+            [Problem(doc.name, 1, "expected a list of dice results or {dice: [...], cards: {...}}")]
+        )
+    dice = data.get("dice", [])
+    cards = data.get("cards", {})
+    bad = [
+        Problem(doc.name, doc.line_of(("dice", i)), f"a forced result must be an integer, got {v!r}")
+        for i, v in enumerate(dice)
+        if not isinstance(v, int) or isinstance(v, bool)
+    ]
+    if not isinstance(cards, dict) or not all(isinstance(v, list) for v in cards.values()):
+        bad.append(
+            Problem(doc.name, doc.line_of(("cards",)), "cards must map a deck name to a list of card ids")
+        )
+    if bad:
+        raise DataError(bad)
+    return list(dice), {k: [str(c) for c in v] for k, v in cards.items()}
+
+
+def _parse_options(pairs: list[str]) -> dict[str, object]:
+    import yaml
+
+    out: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise SoloError(f"--option takes NAME=VALUE, got {pair!r}")
+        out[name] = yaml.safe_load(value)
+    return out
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
     from solo.data import load_data
-    from solo.dice import Deck, Dice
-    from solo.los import LineOfSight
-    from solo.maps import Board
+    from solo.log import write_log
+    from solo.options import Options
+    from solo.play import DEFAULT_SCENARIO, header_for, new_game, summary
+    from solo.policies import make_policy
 
+    scenario = args.scenario or DEFAULT_SCENARIO
     data = load_data(Path(args.cards) if args.cards else None)
-    if args.map not in data.maps:
-        raise SoloError(f"unknown map {args.map!r} (shipped: {', '.join(sorted(data.maps))})")
-    board = Board.from_map(data.maps[args.map])
-    dice = Dice(args.seed)
-    deck = Deck("enemy", [c.id for c in data.enemy_deck.cards])
-    deck.shuffle(dice, "Enemy Order deck: shuffle at set-up")
-    print(
-        f"solo {__version__}: house edition loaded "
-        f"({len(data.terrain.types)} terrain types, {len(data.enemy_deck.cards)} Enemy Order cards, "
-        f"{len(data.friendly_deck.cards)} Friendly cards, maps: {', '.join(sorted(data.maps))})."
+    dice, cards = _read_dice_file(args.dice) if args.dice else ([], {})
+    options = _parse_options(args.option)
+    try:
+        Options.from_dict(options)
+        policy = make_policy(args.policy, seed=args.seed, script=args.script)
+    except ValueError as exc:
+        raise SoloError(str(exc)) from None
+    game = new_game(
+        scenario, seed=args.seed, data=data, dice=dice, cards=cards, options=options, turns=args.turns
     )
-    print(
-        "The turn engine is not built yet; this run shows the seeded chance source and the "
-        f"Enemy deck with seed {args.seed}."
-    )
-    by_id = {c.id: c for c in data.enemy_deck.cards}
-    for n in range(args.cards_to_draw):
-        draw = deck.draw(dice, f"Enemy Order card {n + 1}")
-        card = by_id[draw.card]
-        print(
-            f"  draw {n + 1}: card {card.id} (initiative {card.initiative:02d}): "
-            f"Normal in Cover → {card.cover.normal}; Normal in Open → {card.open.normal}"
+    game.play(policy)
+    if args.log:
+        header = header_for(
+            game,
+            scenario,
+            args.seed,
+            policy=args.policy,
+            dice=dice,
+            cards=cards,
+            options=options,
+            turns=args.turns,
         )
-    los = LineOfSight(board)
-    hexes = board.hexes
-    sample = [
-        (
-            dice.choice(range(len(hexes)), "LOS sample").index,
-            dice.choice(range(len(hexes)), "LOS sample").index,
-        )
-        for _ in range(200)
-    ]
-    clear = sum(los.check_index(a, b).clear for a, b in sample)
-    print(f"  map {board.map.id}: {len(hexes)} hexes; {clear} of 200 random hex pairs in LOS.")
+        write_log(args.log, header, game.events)
+    print(summary(game))
+    if args.log:
+        print(f"Log written to {args.log} ({len(game.events)} events).")
     return EXIT_OK
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from solo.play import replay
+
+    result = replay(args.log)
+    if result.ok:
+        print(f"{args.log}: replay matches ({result.events} events).")
+        return EXIT_OK
+    print(f"{args.log}: replay DIFFERS: {result.mismatch}", file=sys.stderr)
+    return 1
 
 
 def _cmd_los(args: argparse.Namespace) -> int:
@@ -109,12 +155,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", metavar="PATH", help="YAML files or directories (card sets, maps)")
     p.set_defaults(func=_cmd_validate)
 
-    p = sub.add_parser("run", help="headless run: load the house edition, show seeded Enemy draws")
+    p = sub.add_parser("run", help="play a scenario headless with a Friendly policy; write its log")
+    p.add_argument(
+        "scenario", nargs="?", help="shipped scenario id or a scenario file (default: first_contact)"
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of the chance source (default 1)")
-    p.add_argument("--map", default="town", help="map id (default town)")
+    p.add_argument("--turns", type=int, help="stop after this many turns (default: the scenario's)")
+    p.add_argument("--policy", default="simple", help="random, simple or scripted (default simple)")
+    p.add_argument("--script", metavar="FILE", help="choices for the scripted policy (YAML)")
+    p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) here")
+    p.add_argument("--dice", metavar="FILE", help="forced dice and cards, taken before the seed")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a house option (see solo/options.py); repeatable",
+    )
     p.add_argument("--cards", metavar="DIR", help="a card set directory replacing shipped files")
-    p.add_argument("--draws", dest="cards_to_draw", type=int, default=5, help="Enemy cards to draw")
     p.set_defaults(func=_cmd_run)
+
+    p = sub.add_parser("replay", help="replay a game log and check that every event matches")
+    p.add_argument("log", help="a log written by solo run --log")
+    p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser("los", help="line of sight between two hexes of a map (exit 1 if blocked)")
     p.add_argument("map", help="map id (town, countryside) or a map file")

@@ -1,0 +1,152 @@
+"""The game log, which is also the save file (DESIGN.md): JSON Lines, written atomically.
+
+Line 1 is the header: format and version, the data version (a SHA-256 of every
+shipped data file), the scenario, the seed, the forced dice, the options and
+the policy. Every following line is one :class:`~solo.events.Event`. The
+player's inputs are the events with ``"automatic": false`` (kind ``choice``);
+everything else is derived. :func:`replay` rebuilds the game from the header,
+feeds the inputs back, and compares every derived event with the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from solo.errors import SoloError
+from solo.events import Event
+from solo.resources import cards_dir, maps_dir
+
+FORMAT = "solo-log"
+VERSION = 1
+
+
+class LogError(SoloError):
+    """A log that cannot be read or replayed: bad JSON, wrong format, another data version."""
+
+
+def data_version() -> str:
+    """A short SHA-256 of every shipped data file (name and bytes), in name order."""
+    h = hashlib.sha256()
+    for root in (cards_dir(), maps_dir()):
+        for p in sorted(root.rglob("*.yaml")):
+            h.update(p.relative_to(root).as_posix().encode())
+            h.update(b"\0")
+            h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+@attrs.frozen
+class Header:
+    """What a replay needs to rebuild the game."""
+
+    scenario: str
+    """A shipped scenario id, or a path."""
+    seed: int
+    data_version: str
+    options: dict[str, Any] = attrs.field(factory=dict)
+    dice: tuple[int, ...] = ()
+    """Forced dice results taken before the seed (``--dice``)."""
+    cards: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    """Forced card draws per deck taken before the seed."""
+    policy: str = ""
+    turns: int | None = None
+    parent: str | None = None
+    """For a branch: the parent log and the branch point (issue 6)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"format": FORMAT, "version": VERSION, **attrs.asdict(self)}
+        d["dice"] = list(self.dice)
+        d["cards"] = {k: list(v) for k, v in self.cards.items()}
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], source: str = "log") -> Header:
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise LogError(f"{source}:1: not a solo log (no '{FORMAT}' header)")
+        if d.get("version") != VERSION:
+            raise LogError(f"{source}:1: log format version {d.get('version')!r}, expected {VERSION}")
+        try:
+            return cls(
+                scenario=d["scenario"],
+                seed=d["seed"],
+                data_version=d["data_version"],
+                options=d.get("options", {}),
+                dice=tuple(d.get("dice", ())),
+                cards={k: tuple(v) for k, v in d.get("cards", {}).items()},
+                policy=d.get("policy", ""),
+                turns=d.get("turns"),
+                parent=d.get("parent"),
+            )
+        except (KeyError, TypeError) as exc:
+            raise LogError(f"{source}:1: bad log header ({exc})") from None
+
+
+def write_log(path: Path | str, header: Header, events: Iterable[Event]) -> None:
+    """Write the log atomically: a temporary file in the same folder, then a rename.
+
+    A crash mid-write leaves the previous file intact.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(header.to_dict(), sort_keys=True) + "\n")
+            for ev in events:
+                f.write(json.dumps(ev.to_dict(), sort_keys=True, ensure_ascii=False) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_log(path: Path | str) -> tuple[Header, list[Event]]:
+    """Read a log. Raises :class:`LogError` with ``path:line`` for anything malformed."""
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogError(f"{path}: cannot read log: {exc}") from None
+    if not lines:
+        raise LogError(f"{path}:1: empty log")
+    try:
+        header = Header.from_dict(json.loads(lines[0]), str(path))
+    except json.JSONDecodeError as exc:
+        raise LogError(f"{path}:1: bad JSON ({exc.msg})") from None
+    events = []
+    for n, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        try:
+            events.append(Event.from_dict(json.loads(line)))
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise LogError(f"{path}:{n}: bad event line ({exc})") from None
+    return header, events
+
+
+def inputs_of(events: Iterable[Event]) -> list[str]:
+    """The player's choices in order (the events with ``automatic`` False)."""
+    return [ev.data["choice"] for ev in events if not ev.automatic and ev.kind == "choice"]
+
+
+def comparable(ev: Event) -> tuple:
+    """What must match on replay: kind, turn, impulse, text, rule, actor and data."""
+    return (
+        ev.kind,
+        ev.turn,
+        ev.impulse,
+        ev.text,
+        ev.rule,
+        ev.actor,
+        json.dumps(ev.data, sort_keys=True, default=str),
+    )
