@@ -87,21 +87,53 @@ def test_validate_missing_path_is_an_error(tmp_path):
     assert main(["validate", str(tmp_path / "nope.yaml")]) == 2
 
 
-def test_run_is_deterministic_for_a_seed(capsys):
-    """`solo run --seed 5` prints the same draws twice; another seed differs."""
-    assert main(["run", "--seed", "5"]) == 0
-    first = capsys.readouterr().out
-    assert main(["run", "--seed", "5"]) == 0
-    assert capsys.readouterr().out == first
-    assert main(["run", "--seed", "6"]) == 0
-    assert capsys.readouterr().out != first
-    assert "draw 1: card e" in first
+def test_run_writes_the_same_log_for_the_same_seed(tmp_path, capsys):
+    """`solo run --seed 5 --log` twice gives the same events; another seed differs; the summary prints."""
+    logs = []
+    for n, seed in enumerate((5, 5, 6)):
+        path = tmp_path / f"g{n}.jsonl"
+        assert main(["run", "--seed", str(seed), "--policy", "random", "--log", str(path)]) == 0
+        logs.append(path.read_text().splitlines()[1:])
+    assert logs[0] == logs[1]
+    assert logs[0] != logs[2]
+    assert "turn(s) played" in capsys.readouterr().out
 
 
-def test_run_with_unknown_map_exits_2(capsys):
-    """An unknown map id is a clear message and exit 2."""
-    assert main(["run", "--map", "atlantis"]) == 2
-    assert "unknown map 'atlantis'" in capsys.readouterr().err
+def test_run_with_a_bad_policy_or_option_exits_2(capsys):
+    """An unknown policy or option is a one-line message and exit 2."""
+    assert main(["run", "--policy", "genius"]) == 2
+    assert main(["run", "--option", "no_such=1"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown policy" in err and "unknown option" in err
+
+
+def test_replay_command_checks_a_log(tmp_path, capsys):
+    """`solo replay` exits 0 for a matching log, 2 for a file that is not a log."""
+    path = tmp_path / "g.jsonl"
+    assert main(["run", "--seed", "2", "--log", str(path)]) == 0
+    assert main(["replay", str(path)]) == 0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("hello\n")
+    assert main(["replay", str(bad)]) == 2
+
+
+def test_run_with_forced_dice_file(tmp_path):
+    """--dice forces results first; a malformed dice file is path:line, exit 2."""
+    good = tmp_path / "d.yaml"
+    good.write_text("dice: []\ncards: {enemy: [e07]}\n")
+    path = tmp_path / "g.jsonl"
+    assert main(["run", "--dice", str(good), "--log", str(path)]) == 0
+    assert "e07" in path.read_text()
+    bad = tmp_path / "b.yaml"
+    bad.write_text("dice: [1, x]\n")
+    status, _out, err = run_cli("run", "--dice", str(bad))
+    assert status == 2 and "b.yaml:1:" in err
+
+
+def test_run_with_unknown_scenario_exits_2(capsys):
+    """An unknown scenario is a clear message and exit 2."""
+    assert main(["run", "atlantis"]) == 2
+    assert "atlantis" in capsys.readouterr().err
 
 
 def test_los_command_reports_clear_and_blocked(capsys):
