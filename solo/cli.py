@@ -188,7 +188,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--low-to", action="store_true", help="the target has a low order")
     p.add_argument("--tq", type=int, help="viewer's TQ, for heavy smoke (C2 29.5)")
-    p.add_argument("--month", type=int, default=6, help="month 1-12 (Fields are S terrain in 6-8)")
+    p.add_argument(
+        "--month",
+        type=int,
+        default=6,
+        choices=range(1, 13),
+        metavar="1-12",
+        help="month (Fields are S terrain in 6-8)",
+    )
     p.add_argument("--max-range", type=int, help="maximum LOS from weather or night (C2 28)")
     p.set_defaults(func=_cmd_los)
     return parser

@@ -68,49 +68,76 @@ def _card_path(name: str, overlay: Path | None) -> Path:
     return cards_dir() / name
 
 
+@attrs.define
+class _Loaded:
+    """What one pass over a card set and its maps found."""
+
+    tables: dict[str, Any] = attrs.field(factory=dict)
+    paths: dict[str, Path] = attrs.field(factory=dict)
+    maps: dict[str, MapDef] = attrs.field(factory=dict)
+    problems: list[Problem] = attrs.field(factory=list)
+
+
+def _load(
+    cards: Path | None, maps: Iterable[Path] = (), single: Path | None = None, *, shipped_maps: bool = True
+) -> _Loaded:
+    """Load a card set (``cards`` replacing shipped files, or one ``single`` file) and maps with it."""
+    out = _Loaded()
+    if cards is not None and not Path(cards).is_dir():
+        out.problems.append(Problem(str(cards), None, "no such card set directory"))
+        return out
+    for name, loader in CARD_FILES.items():
+        path = single if single is not None and single.name == name else _card_path(name, cards)
+        out.paths[name] = path
+        try:
+            out.tables[name] = loader(path)
+        except DataError as exc:
+            out.problems.extend(exc.problems)
+    terrain = out.tables.get("terrain.yaml")
+    if terrain is not None:
+        map_paths = sorted(maps_dir().glob("*.yaml")) if shipped_maps else []
+        map_paths += [Path(p) for p in maps]
+        for p in map_paths:
+            try:
+                m = load_map(p, terrain)
+            except DataError as exc:
+                out.problems.extend(exc.problems)
+                continue
+            out.maps[m.id] = m
+    out.problems.extend(cross_check(out.tables, out.paths))
+    return out
+
+
 def load_data(cards: Path | None = None, maps: Path | None = None) -> HouseData:
     """Load every table, deck and map; ``cards`` may be a directory holding some card files.
 
     Files present in ``cards`` replace the shipped ones; the rest are shipped.
     ``maps`` adds or replaces maps by id. Raises :class:`DataError` with every
-    problem of every file, and of the references between them.
+    problem of every file, and of the references between them (a missing
+    ``cards`` directory is a problem too).
     """
-    problems: list[Problem] = []
-    loaded: dict[str, Any] = {}
-    sources: dict[str, str] = {}
-    for name, loader in CARD_FILES.items():
-        path = _card_path(name, cards)
-        sources[name] = display_name(path)
-        try:
-            loaded[name] = loader(path)
-        except DataError as exc:
-            problems.extend(exc.problems)
-    map_defs: dict[str, MapDef] = {}
-    terrain = loaded.get("terrain.yaml")
-    if terrain is not None:
-        map_paths = sorted(maps_dir().glob("*.yaml"))
-        if maps is not None:
-            map_paths += sorted(Path(maps).glob("*.yaml"))
-        for p in map_paths:
-            try:
-                m = load_map(p, terrain)
-            except DataError as exc:
-                problems.extend(exc.problems)
-                continue
-            map_defs[m.id] = m
-    problems.extend(cross_check(loaded, sources))
-    if problems:
-        raise DataError(problems)
+    extra = sorted(Path(maps).glob("*.yaml")) if maps is not None else []
+    got = _load(Path(cards) if cards is not None else None, extra)
+    if got.problems:
+        raise DataError(got.problems)
+    return _house(got)
+
+
+def _house(got: _Loaded) -> HouseData:
     return HouseData(
-        **{_FIELD[name]: value for name, value in loaded.items()},
-        maps=map_defs,
-        sources=sources,
+        **{_FIELD[name]: value for name, value in got.tables.items()},
+        maps=got.maps,
+        sources={name: display_name(p) for name, p in got.paths.items()},
     )
 
 
-def cross_check(loaded: dict[str, Any], sources: dict[str, str]) -> list[Problem]:
-    """Problems in the references between card files (each given by file name)."""
+def cross_check(loaded: dict[str, Any], paths: dict[str, Path]) -> list[Problem]:
+    """Problems in the references between card files (each given by file name, with its real path)."""
     out: list[Problem] = []
+
+    def name(f: str) -> str:
+        return display_name(paths[f])
+
     terrain = loaded.get("terrain.yaml")
     charts = loaded.get("charts.yaml")
     if terrain is not None and charts is not None:
@@ -119,10 +146,9 @@ def cross_check(loaded: dict[str, Any], sources: dict[str, str]) -> list[Problem
             if t.chart_row not in rows:
                 out.append(
                     _at(
-                        sources["terrain.yaml"],
+                        paths["terrain.yaml"],
                         ("terrain", i, "chart_row"),
-                        f"terrain {t.id!r}: chart_row {t.chart_row!r} is not a row of "
-                        f"{sources['charts.yaml']}",
+                        f"terrain {t.id!r}: chart_row {t.chart_row!r} is not a row of {name('charts.yaml')}",
                     )
                 )
     orders = loaded.get("orders.yaml")
@@ -141,9 +167,9 @@ def cross_check(loaded: dict[str, Any], sources: dict[str, str]) -> list[Problem
             if code not in codes:
                 out.append(
                     _first_mention(
-                        sources["enemy_orders.yaml"],
+                        paths["enemy_orders.yaml"],
                         code,
-                        f"order code {code!r} is not defined in {sources['orders.yaml']}",
+                        f"order code {code!r} is not defined in {name('orders.yaml')}",
                     )
                 )
     friendly = loaded.get("friendly_deck.yaml")
@@ -154,55 +180,74 @@ def cross_check(loaded: dict[str, Any], sources: dict[str, str]) -> list[Problem
                 if order_id not in ids:
                     out.append(
                         _first_mention(
-                            sources["friendly_deck.yaml"],
+                            paths["friendly_deck.yaml"],
                             order_id,
-                            f"card {card.id}: order {order_id!r} is not defined in {sources['orders.yaml']}",
+                            f"card {card.id}: order {order_id!r} is not defined in {name('orders.yaml')}",
                         )
                     )
+    checks = loaded.get("checks.yaml")
+    if orders is not None and checks is not None:
+        ids = {o.id for o in orders.orders}
+        for i, row in enumerate(checks.morale_rows):
+            if row.forced_order is not None and row.forced_order not in ids:
+                out.append(
+                    _at(
+                        paths["checks.yaml"],
+                        ("morale_states", i, "forced_order"),
+                        f"unknown order {row.forced_order!r} (not in {name('orders.yaml')})",
+                    )
+                )
     return out
 
 
-def _resolve(name: str) -> Path:
-    for root, label in ((cards_dir(), "cards/"), (maps_dir(), "maps/")):
-        if name.startswith(label):
-            return root / name[len(label) :]
-    return Path(name)
-
-
-def _at(name: str, path: tuple, message: str) -> Problem:
-    """A problem at a document path of file ``name`` (re-read for its line; rare path)."""
+def _at(path: Path, doc_path: tuple, message: str) -> Problem:
+    """A problem at a document path of the file at ``path`` (re-read for its line; a rare path)."""
     try:
-        return read(_resolve(name), name).problem(path, message)
+        return read(path, display_name(path)).problem(doc_path, message)
     except DataError:
-        return Problem(name, None, message)
+        return Problem(display_name(path), None, message)
 
 
-def _first_mention(name: str, token: str, message: str) -> Problem:
-    """A problem on the first line of file ``name`` that mentions ``token``."""
+def _first_mention(path: Path, token: str, message: str) -> Problem:
+    """A problem on the first line of the file at ``path`` that mentions ``token``."""
+    shown = display_name(path)
     try:
-        text = _resolve(name).read_text(encoding="utf-8").splitlines()
+        text = path.read_text(encoding="utf-8").splitlines()
     except OSError:
-        return Problem(name, None, message)
+        return Problem(shown, None, message)
     for i, line in enumerate(text, 1):
-        if token in line.split("#", 1)[0].replace('"', " ").split():
-            return Problem(name, i, message)
-    return Problem(name, None, message)
+        if token in line.split("#", 1)[0].replace('"', " ").replace(",", " ").replace("[", " ").split():
+            return Problem(shown, i, message)
+    return Problem(shown, None, message)
+
+
+def _is_scenario(path: Path) -> bool:
+    return path.parent.name == "scenarios"
 
 
 def validate(paths: Iterable[Path | str] = ()) -> tuple[int, list[Problem]]:
     """Check the given files and directories (none: all shipped data); return (files, problems).
 
-    A directory is a card set or a map folder: its card files are checked
-    together with the shipped files they do not replace; its maps are checked.
-    A single file is recognised by its name (``enemy_orders.yaml``...) or, for
-    a map, by its ``legend`` key. Nothing is raised for bad data: problems are
-    returned, every one with its file and line.
+    A directory is a card set and/or a folder of maps and scenarios (its
+    ``scenarios/`` subfolder too): its card files are checked with the shipped
+    files they do not replace, and every map and scenario is checked against
+    that card set. A single file is recognised by its name
+    (``enemy_orders.yaml``...), as a scenario (in a ``scenarios`` folder or
+    with ``friendly``/``enemy`` keys), or as a map (a ``legend`` key). Nothing
+    is raised for bad data: problems are returned, every one with its file and
+    line.
     """
     paths = [Path(p) for p in paths]
-    if not paths:
-        paths = [cards_dir(), maps_dir()]
     problems: list[Problem] = []
     count = 0
+    if not paths:
+        got = _load(None)
+        scenarios = sorted((maps_dir() / "scenarios").glob("*.yaml"))
+        count = len(CARD_FILES) + len(got.maps) + len(scenarios)
+        problems.extend(got.problems)
+        if not got.problems:
+            problems.extend(_check_scenarios(_house(got), scenarios))
+        return count, _sorted(problems)
     for p in paths:
         if not p.exists():
             problems.append(Problem(str(p), None, "no such file or directory"))
@@ -210,59 +255,64 @@ def validate(paths: Iterable[Path | str] = ()) -> tuple[int, list[Problem]]:
         if p.is_dir():
             files = sorted(p.glob("*.yaml"))
             card_files = [f for f in files if f.name in CARD_FILES]
-            map_files = [f for f in files if f.name not in CARD_FILES]
-            count += len(files)
-            problems.extend(_check_card_set(p if card_files else None))
-            problems.extend(_check_maps(map_files))
+            scenario_files = [f for f in files if _looks_like_scenario(f)] + sorted(
+                (p / "scenarios").glob("*.yaml")
+            )
+            map_files = [f for f in files if f not in card_files and f not in scenario_files]
+            count += len(card_files) + len(map_files) + len(scenario_files)
+            got = _load(p if card_files else None, map_files)
+            problems.extend(got.problems)
+            if not got.problems:
+                problems.extend(_check_scenarios(_house(got), scenario_files))
+            continue
+        count += 1
+        if p.name in CARD_FILES:
+            problems.extend(_load(None, single=p).problems)
+        elif _is_scenario(p) or _looks_like_scenario(p):
+            got = _load(None)
+            problems.extend(got.problems or _check_scenarios(_house(got), [p]))
         else:
-            count += 1
-            if p.name in CARD_FILES:
-                problems.extend(_check_card_set(None, single=p))
-            else:
-                problems.extend(_check_maps([p]))
-    return count, sorted(set(problems), key=lambda x: (x.path, x.line or 0, x.message))
+            problems.extend(_check_map_file(p))
+    return count, _sorted(problems)
 
 
-def _check_card_set(overlay: Path | None, single: Path | None = None) -> list[Problem]:
-    problems: list[Problem] = []
-    loaded: dict[str, Any] = {}
-    sources: dict[str, str] = {}
-    for name, loader in CARD_FILES.items():
-        path = single if single is not None and single.name == name else _card_path(name, overlay)
-        sources[name] = display_name(path)
-        try:
-            loaded[name] = loader(path)
-        except DataError as exc:
-            problems.extend(exc.problems)
-    problems.extend(cross_check(loaded, sources))
-    return problems
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    return sorted(set(problems), key=lambda x: (x.path, x.line or 0, x.message))
 
 
-def _check_maps(files: list[Path]) -> list[Problem]:
-    problems: list[Problem] = []
+def _looks_like_scenario(p: Path) -> bool:
     try:
-        terrain = load_terrain()
-    except DataError as exc:
-        return list(exc.problems)
+        head = p.read_text(encoding="utf-8")[:4000]
+    except OSError:
+        return False
+    return any(line.startswith(("friendly:", "enemy:")) for line in head.splitlines())
+
+
+def _check_scenarios(data: HouseData, files: list[Path]) -> list[Problem]:
+    from solo.scenario import load_scenario
+
+    problems: list[Problem] = []
     for f in files:
         try:
-            doc = read(f, display_name(f))
-        except DataError as exc:
-            problems.extend(exc.problems)
-            continue
-        if not isinstance(doc.data, dict) or "legend" not in doc.data:
-            problems.append(
-                Problem(
-                    display_name(f),
-                    1,
-                    "not a known data file (expected a map with 'legend', or one of: "
-                    + ", ".join(CARD_FILES)
-                    + ")",
-                )
-            )
-            continue
-        try:
-            load_map(f, terrain)
+            load_scenario(f, data)
         except DataError as exc:
             problems.extend(exc.problems)
     return problems
+
+
+def _check_map_file(f: Path) -> list[Problem]:
+    try:
+        doc = read(f, display_name(f))
+    except DataError as exc:
+        return list(exc.problems)
+    if not isinstance(doc.data, dict) or "legend" not in doc.data:
+        return [
+            Problem(
+                display_name(f),
+                1,
+                "not a known data file (expected a map with 'legend', a scenario "
+                "with 'friendly' and 'enemy', or one of: " + ", ".join(CARD_FILES) + ")",
+            )
+        ]
+    got = _load(None, [f], shipped_maps=False)
+    return got.problems

@@ -125,7 +125,9 @@ def read_text(text: str, name: str) -> DataFile:
         what = exc.problem or str(exc)
         raise DataError([Problem(name, line, f"malformed YAML: {what}")]) from None
     except yaml.YAMLError as exc:
-        raise DataError([Problem(name, None, f"malformed YAML: {exc}")]) from None
+        raise DataError([Problem(name, None, f"malformed YAML: {_first_line(exc)}")]) from None
+    except RecursionError:
+        raise DataError([Problem(name, None, "malformed YAML: nested too deeply")]) from None
     finally:
         loader.dispose()
     lines: dict[DocPath, int] = {}
@@ -134,7 +136,10 @@ def read_text(text: str, name: str) -> DataFile:
     problems: list[Problem] = []
     if node is None:
         return DataFile(name, None, lines, key_lines, spans, text)
-    data = _build(loader, node, (), lines, key_lines, problems, name, spans)
+    try:
+        data = _build(loader, node, (), lines, key_lines, problems, name, spans, set())
+    except RecursionError:
+        raise DataError([Problem(name, None, "malformed YAML: nested too deeply")]) from None
     if problems:
         raise DataError(problems)
     return DataFile(name, data, lines, key_lines, spans, text)
@@ -153,16 +158,36 @@ def read(path: Path | Any, name: str | None = None) -> DataFile:
     return read_text(text, display)
 
 
-def _build(loader, node, path, lines, key_lines, problems, name, spans):
-    lines[path] = node.start_mark.line + 1
+def _first_line(exc: BaseException) -> str:
+    if isinstance(exc, yaml.MarkedYAMLError) and exc.problem:
+        return exc.problem
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+_CONSTRUCT_ERRORS = (yaml.YAMLError, ValueError, TypeError, OverflowError)
+
+
+def _build(loader, node, path, lines, key_lines, problems, name, spans, seen):
+    line = node.start_mark.line + 1
+    lines[path] = line
+    if id(node) in seen:  # an alias: the same node met again
+        problems.append(
+            Problem(
+                name, line, "YAML anchors and aliases (&name, *name) are not allowed; write the value out"
+            )
+        )
+        return None
+    seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
-        loader.flatten_mapping(node)
+        if any(k.tag == "tag:yaml.org,2002:merge" for k, _v in node.value):
+            problems.append(Problem(name, line, "YAML merge keys (<<) are not allowed; write the keys out"))
+            return None
         for knode, vnode in node.value:
             try:
                 key = loader.construct_object(knode, deep=True)
-            except yaml.YAMLError as exc:
-                problems.append(Problem(name, knode.start_mark.line + 1, f"bad key: {exc}"))
+            except _CONSTRUCT_ERRORS as exc:
+                problems.append(Problem(name, knode.start_mark.line + 1, f"bad key: {_first_line(exc)}"))
                 continue
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 problems.append(
@@ -183,18 +208,18 @@ def _build(loader, node, path, lines, key_lines, problems, name, spans):
                 )
                 continue
             key_lines[(*path, key)] = knode.start_mark.line + 1
-            out[key] = _build(loader, vnode, (*path, key), lines, key_lines, problems, name, spans)
+            out[key] = _build(loader, vnode, (*path, key), lines, key_lines, problems, name, spans, seen)
         return out
     if isinstance(node, yaml.SequenceNode):
         return [
-            _build(loader, child, (*path, i), lines, key_lines, problems, name, spans)
+            _build(loader, child, (*path, i), lines, key_lines, problems, name, spans, seen)
             for i, child in enumerate(node.value)
         ]
     spans[path] = (node.start_mark.index, node.end_mark.index)
     try:
         return loader.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        problems.append(Problem(name, node.start_mark.line + 1, f"bad value: {exc}"))
+    except _CONSTRUCT_ERRORS as exc:
+        problems.append(Problem(name, line, f"bad value: {_first_line(exc)}"))
         return None
 
 

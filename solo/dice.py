@@ -286,9 +286,7 @@ class DiceExpression:
     text: str
     """The canonical form (lower case, no spaces, ``"d6"`` written ``"1d6"``)."""
     terms: tuple[DiceTerm, ...]
-    _plan: tuple[tuple[str, int, int, str, int, bool], ...] = attrs.field(
-        init=False, repr=False, eq=False
-    )
+    _plan: tuple[tuple[str, int, int, str, int, bool], ...] = attrs.field(init=False, repr=False, eq=False)
     """One (kind, low, count, detail, sign, is_d3) per die to roll, in order; built once."""
     _constant: int = attrs.field(init=False, repr=False, eq=False)
     """The sum of the signed constant terms."""
@@ -375,8 +373,7 @@ def _parse_expression(text: object) -> DiceExpression:
             sides = int(sides_text)
             if sides not in _SIDES:
                 raise DiceExpressionError(
-                    f"bad dice expression {text!r}: no d{sides} in the game "
-                    "(expected d3, d6 or d10)"
+                    f"bad dice expression {text!r}: no d{sides} in the game (expected d3, d6 or d10)"
                 )
             if not 1 <= count <= _MAX_COUNT:
                 raise DiceExpressionError(
@@ -543,9 +540,7 @@ class ScriptedSource:
         fallback: SeededSource | int | None = None,
     ):
         self._rolls: deque[int] = deque(rolls)
-        self._cards: dict[str, deque[str]] = {
-            name: deque(ids) for name, ids in (cards or {}).items()
-        }
+        self._cards: dict[str, deque[str]] = {name: deque(ids) for name, ids in (cards or {}).items()}
         if isinstance(fallback, int) and not isinstance(fallback, bool):
             fallback = SeededSource(fallback)
         self.fallback: SeededSource | None = fallback
@@ -565,8 +560,7 @@ class ScriptedSource:
             v = self._rolls[0]
             if isinstance(v, bool) or not isinstance(v, int) or not low <= v < low + count:
                 raise ChanceError(
-                    f"scripted {v!r} is not a {kind} result ({low}-{low + count - 1}) "
-                    f"for {purpose!r}"
+                    f"scripted {v!r} is not a {kind} result ({low}-{low + count - 1}) for {purpose!r}"
                 )
             self._rolls.popleft()
             return v
@@ -585,8 +579,7 @@ class ScriptedSource:
             wanted = queue[0]
             if wanted not in pile:
                 raise ChanceError(
-                    f"scripted card {wanted!r} is not in the draw pile of deck {deck!r} "
-                    f"for {purpose!r}"
+                    f"scripted card {wanted!r} is not in the draw pile of deck {deck!r} for {purpose!r}"
                 )
             queue.popleft()
             return pile.index(wanted)
@@ -847,11 +840,7 @@ class Dice:
         in order (a d6 face for each d3), ``total`` the sum. Raises
         DiceExpressionError for an expression that cannot be read.
         """
-        expr = (
-            expression
-            if isinstance(expression, DiceExpression)
-            else DiceExpression.parse(expression)
-        )
+        expr = expression if isinstance(expression, DiceExpression) else DiceExpression.parse(expression)
         faces: list[int] = []
         total = expr._constant
         value = self.source.value
@@ -1006,9 +995,7 @@ class Deck:
             # The discard pile is turned over under the draw pile: its oldest card on top.
             self._pile[:0] = reversed(self._discards)
             self._discards.clear()
-        dice.source.shuffle(
-            self.name, self._pile, purpose, "with discards" if with_discards else ""
-        )
+        dice.source.shuffle(self.name, self._pile, purpose, "with discards" if with_discards else "")
         rec = Shuffle(self.name, len(self._pile), with_discards, purpose, dice._seq)
         dice._emit(rec)
         return rec

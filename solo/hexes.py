@@ -45,7 +45,7 @@ _CUBE_STEPS: tuple[tuple[int, int, int], ...] = (
     (-1, 1, 0),  # 6 upper left
 )
 
-_HEX_ID = re.compile(r"^(\d{2})\.(\d{2})$")
+_HEX_ID = re.compile(r"^([0-9]{2})\.([0-9]{2})$")
 
 
 class Stagger(enum.Enum):
@@ -285,25 +285,50 @@ def line_shape(v: tuple[int, int, int]) -> tuple[tuple[tuple[int, int, int], ...
             h2 = _cube_round(p[0] - perp[0], p[1] - perp[1], p[2] - perp[2])
             steps.append((h1,) if h1 == h2 else tuple(sorted((h1, h2))))
         return tuple(steps)
-    # Nudging each sample point a little back and forth along the line gives
-    # the hex the line is in just before and just after it: both, where the
-    # line crosses a hexside exactly at the sample; one, where it passes a
-    # corner (the third hex there is only touched, never entered).
+    # Exact: a hex is on the line if the line passes through its interior for
+    # some t in [0, 1]. In cube coordinates the point t*v lies inside the hex
+    # centred on c when |(v_i - v_j) t - (c_i - c_j)| < 1 for each pair of axes,
+    # which gives an open interval of t per pair. Candidates are the hexes the
+    # sampled points round to and their neighbours (the line never strays more
+    # than one hex from them). A corner the line passes through exactly is only
+    # touched, so the third hex there has an empty interval and is left out.
     eps = 1e-7
     d = (v[0] / n * eps, v[1] / n * eps, v[2] / n * eps)
-    out: list[tuple[int, int, int]] = []
+    candidates: dict[tuple[int, int, int], None] = {}
     for i in range(n + 1):
-        p = (v[0] * i / n, v[1] * i / n, v[2] * i / n)
-        before = _cube_round(p[0] - d[0], p[1] - d[1], p[2] - d[2])
-        after = _cube_round(p[0] + d[0], p[1] + d[1], p[2] + d[2])
-        for h in (before, after) if i else (after,):
-            if not out or out[-1] != h:
-                out.append(h)
-    if out[0] != (0, 0, 0):
-        out.insert(0, (0, 0, 0))
-    if out[-1] != v:
-        out.append(v)
-    return tuple((h,) for h in out)
+        p = (v[0] * i / n + d[0], v[1] * i / n + d[1], v[2] * i / n + d[2])
+        c = _cube_round(*p)
+        candidates[c] = None
+        for dx, dy, dz in _CUBE_STEPS[1:]:
+            candidates[(c[0] + dx, c[1] + dy, c[2] + dz)] = None
+    # Interval ends as exact fractions num/den (den > 0), compared by cross-multiplying.
+    pairs = [(v[i] - v[j], i, j) for i, j in ((0, 1), (1, 2), (2, 0))]
+    spans: list[tuple[float, tuple[int, int, int]]] = []
+    for c in candidates:
+        lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
+        empty = False
+        for a, i, j in pairs:
+            b = c[i] - c[j]
+            if a == 0:
+                if b:
+                    empty = True
+                    break
+                continue
+            if a > 0:
+                e1_n, e2_n, den = b - 1, b + 1, a
+            else:
+                e1_n, e2_n, den = -(b + 1), -(b - 1), -a
+            if e1_n * lo_d > lo_n * den:
+                lo_n, lo_d = e1_n, den
+            if e2_n * hi_d < hi_n * den:
+                hi_n, hi_d = e2_n, den
+            if lo_n * hi_d >= hi_n * lo_d:
+                empty = True
+                break
+        if not empty:
+            spans.append((lo_n / lo_d, c))
+    spans.sort()
+    return tuple((c,) for _lo, c in spans)
 
 
 def _spine_perpendicular(v: tuple[int, int, int]) -> tuple[float, float, float]:
@@ -397,9 +422,7 @@ HOUSE_ARCS = ArcModel((Arc.FRONT, Arc.SIDE, Arc.SIDE, Arc.REAR, Arc.SIDE, Arc.SI
 _ARC_RANK = {Arc.FRONT: 0, Arc.SIDE: 1, Arc.REAR: 2}
 
 
-def arc_of(
-    unit: Hex, facing: Direction, target: Hex, stagger: Stagger, model: ArcModel = HOUSE_ARCS
-) -> Arc:
+def arc_of(unit: Hex, facing: Direction, target: Hex, stagger: Stagger, model: ArcModel = HOUSE_ARCS) -> Arc:
     """The arc of ``unit`` (facing ``facing``) that holds ``target``.
 
     Fire traced along a hexspine between two arcs takes the worse aspect for the
@@ -427,9 +450,7 @@ def in_arcs(
     if target == unit:
         return True
     check_direction(facing)
-    return any(
-        model.wedges[(d - facing) % 6] in arcs for d in wedge_directions(unit, target, stagger)
-    )
+    return any(model.wedges[(d - facing) % 6] in arcs for d in wedge_directions(unit, target, stagger))
 
 
 def pixel_centre(h: Hex, stagger: Stagger, size: float = 1.0) -> tuple[float, float]:

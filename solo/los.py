@@ -69,7 +69,11 @@ class Sight:
 
 @attrs.frozen
 class _Entry:
-    """A cached answer (without smoke) and the line it used, as board indices."""
+    """A cached answer and the line it used, as board indices.
+
+    ``sight`` carries the smoke on the line at the time it was cached; any
+    smoke change on the line drops the entry (:meth:`LineOfSight._invalidate`).
+    """
 
     sight: Sight
     steps: tuple[tuple[int, ...], ...]
@@ -183,9 +187,7 @@ class LineOfSight:
             ia, ib = index[a], index[b]
         except KeyError:
             ia, ib = self.board.idx(a), self.board.idx(b)  # raises GeometryError
-        return self.check_index(
-            ia, ib, low_a, low_b, viewer_tq, max_range, night_range, illuminated
-        )
+        return self.check_index(ia, ib, low_a, low_b, viewer_tq, max_range, night_range, illuminated)
 
     def check_index(
         self,
@@ -217,9 +219,7 @@ class LineOfSight:
             smoke = self._smoke_on(entry.steps)
             if smoke:
                 if viewer_tq is not None and -smoke >= 2 * viewer_tq:
-                    return Sight(
-                        False, "C2 29.5 heavy smoke", None, sight.range, smoke, sight.abbey
-                    )
+                    return Sight(False, "C2 29.5 heavy smoke", None, sight.range, smoke, sight.abbey)
                 return attrs.evolve(sight, smoke=smoke)
         return sight
 
@@ -230,6 +230,10 @@ class LineOfSight:
         pair = key >> 2
         ia, ib = divmod(pair, n)
         entry = self._compute(ia, ib, low_a, low_b)
+        if self._smoke:
+            smoke = self._smoke_on(entry.steps)
+            if smoke:
+                entry = _Entry(attrs.evolve(entry.sight, smoke=smoke), entry.steps)
         self._cache[key] = entry
         through = self._through
         for step in entry.steps:
@@ -269,7 +273,11 @@ class LineOfSight:
         rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
         abbey = board.abbey
         inside = bool(abbey[ia] and abbey[ib])
+        interior_from_outside = not inside and (abbey[ia] == 2 or abbey[ib] == 2)
         if rng <= 1:
+            # 27.5: an Abbey Interior hex cannot be seen from outside, even next to it.
+            if interior_from_outside and rng == 1:
+                return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
             return (True, "clear", OFF, 0, steps, rng)
         ground = board.ground
         block_top = board.block_top
@@ -312,14 +320,16 @@ class LineOfSight:
             # A hedge, wall or bocage hexside between two intervening hexes.
             if prev is not None and len(step) == 1 and step[0] >= 0:
                 j = step[0]
-                side = hexside_top.get((prev, j) if prev < j else (j, prev))
+                key = (prev, j) if prev < j else (j, prev)
+                side = hexside_top.get(key)
                 if side is not None:
-                    blocked = self._blocks(side, j, t_hi, s_lo, chi, clo, hi, hexside=True)
+                    # Measured from whichever of the two hexes is nearer each end, so
+                    # the answer does not depend on the direction of the walk.
+                    blocked = self._blocks(side, key[0], t_hi, s_lo, chi, clo, hi, other=key[1])
                     if blocked:
-                        return (False, blocked, prev, abbey_mod, steps, rng)
+                        return (False, blocked, key[0], abbey_mod, steps, rng)
             prev = step[0] if len(step) == 1 and step[0] >= 0 else None
-        # 27.5: an Abbey Interior hex cannot be seen from outside the Abbey.
-        if not inside and (abbey[ia] == 2 or abbey[ib] == 2):
+        if interior_from_outside:  # 27.5, when nothing between blocked first
             return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
         # C2 27.8: D terrain with a low order.
         depression = board.depression
@@ -327,8 +337,7 @@ class LineOfSight:
             if low_end and depression[end]:
                 reach = 1 + max(0, levels[other] - levels[end])
                 if rng > reach and not (
-                    depression[other]
-                    and all(i >= 0 and depression[i] for step in steps for i in step)
+                    depression[other] and all(i >= 0 and depression[i] for step in steps for i in step)
                 ):
                     return (False, "C2 27.8 low order in depression", end, abbey_mod, steps, rng)
         return (True, "clear", OFF, abbey_mod, steps, rng)
@@ -343,20 +352,25 @@ class LineOfSight:
         clo: tuple[int, int, int],
         hi: int,
         *,
-        hexside: bool = False,
+        other: int | None = None,
     ) -> str | None:
-        """Whether an obstacle of top ``h_top`` blocks (§16 steps 4–5); the rule if it does."""
+        """Whether an obstacle of top ``h_top`` blocks (§16 steps 4–5); the rule if it does.
+
+        ``other`` is given for a hexside feature: the hexside lies between
+        ``obstacle`` and ``other``, and ranges are taken from the nearer of the two.
+        """
         if h_top <= s_lo:
             return None
-        what = "hexside" if hexside else "obstacle"
+        what = "obstacle" if other is None else "hexside"
         if h_top >= t_hi:
             return f"16 step 4: {what} as high as the higher end"
         board = self.board
-        co = board.cube[obstacle]
-        r = max(abs(co[0] - chi[0]), abs(co[1] - chi[1]), abs(co[2] - chi[2]))
+        cube = board.cube
+        spots = (cube[obstacle],) if other is None else (cube[obstacle], cube[other])
+        r = min(max(abs(c[0] - chi[0]), abs(c[1] - chi[1]), abs(c[2] - chi[2])) for c in spots)
         # Continuous slope: a bare hill hex next to and lower than the higher end.
         if (
-            not hexside
+            other is None
             and r == 1
             and h_top == board.ground[obstacle]
             and board.ground[obstacle] < 2 * self._levels[hi]
@@ -365,7 +379,7 @@ class LineOfSight:
         base = (r + 4) // 5
         reduction = max(0, (t_hi - h_top) // 2 - 1)
         blind = max(0, base - reduction)
-        d_lo = max(abs(co[0] - clo[0]), abs(co[1] - clo[1]), abs(co[2] - clo[2]))
+        d_lo = min(max(abs(c[0] - clo[0]), abs(c[1] - clo[1]), abs(c[2] - clo[2])) for c in spots)
         if d_lo <= blind:
             return f"16 step 5: blind hex behind {what}"
         return None

@@ -90,7 +90,7 @@ def side_key(a: Hex, b: Hex) -> tuple[Hex, Hex]:
     return (a, b) if a <= b else (b, a)
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class MapDef:
     """A map: terrain, levels, hexside features, overlays and roads per hex.
 
@@ -112,8 +112,8 @@ class MapDef:
     """Feature terrain id by :func:`side_key`."""
     overlays: dict[Hex, tuple[str, ...]] = attrs.field(repr=False)
     """Overlay terrain ids per hex (barbed wire, foxholes...), only hexes that have some."""
-    roads: frozenset[tuple[Hex, Hex]] = attrs.field(repr=False)
-    """Road connections, by :func:`side_key` of the two hexes."""
+    roads: tuple[tuple[Hex, Hex], ...] = attrs.field(repr=False)
+    """Road connections, by :func:`side_key` of the two hexes, sorted."""
     source: str = ""
 
     @property
@@ -341,7 +341,7 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
         level=level,
         hexsides=dict(sorted(hexsides.items())),
         overlays={h: tuple(v) for h, v in sorted(overlays.items())},
-        roads=frozenset(roads),
+        roads=tuple(sorted(roads)),
         source=doc.name,
     )
 

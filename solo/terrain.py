@@ -102,9 +102,7 @@ class TerrainType:
 
     def is_small_in(self, month: int) -> bool:
         """Whether this S terrain counts as small in ``month`` (1–12)."""
-        return self.los is LosKind.SMALL and (
-            self.small_months is None or month in self.small_months
-        )
+        return self.los is LosKind.SMALL and (self.small_months is None or month in self.small_months)
 
 
 @attrs.frozen
@@ -156,18 +154,12 @@ def load_terrain(path: Path | None = None) -> TerrainTable:
                 probs.add(doc, ("terrain", i, key), f"{key} is a d10 face 0-9, got {v}")
         if t.small_months is not None:
             if t.los is not LosKind.SMALL:
-                probs.add(
-                    doc, ("terrain", i, "small_months"), "small_months only applies to los: small"
-                )
+                probs.add(doc, ("terrain", i, "small_months"), "small_months only applies to los: small")
             for j, m in enumerate(t.small_months):
                 if not 1 <= m <= 12:
-                    probs.add(
-                        doc, ("terrain", i, "small_months", j), f"month must be 1-12, got {m}"
-                    )
+                    probs.add(doc, ("terrain", i, "small_months", j), f"month must be 1-12, got {m}")
         if t.los in (LosKind.BLOCK, LosKind.SMALL) and t.obstacle == 0:
-            probs.add(
-                doc, ("terrain", i, "obstacle"), f"los {t.los.value} needs an obstacle height > 0"
-            )
+            probs.add(doc, ("terrain", i, "obstacle"), f"los {t.los.value} needs an obstacle height > 0")
     probs.raise_if_any()
     return TerrainTable(parsed.terrain, source=doc.name)
 

@@ -153,3 +153,22 @@ def test_a_short_grid_row_does_not_cascade_into_road_errors(tmp_path):
     with pytest.raises(DataError) as info:
         load_map(p)
     assert [str(x) for x in info.value.problems] == [f"{p}:10: terrain row 01 has 2 hexes, expected 3"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: 2001-13-45\n", "bad value"),
+        ("a: {<<: 5}\n", "merge keys"),
+        ("a: &x [*x]\n", "aliases"),
+        ("a: &y 3\nb: *y\n", "aliases"),
+        ("a: " + "[" * 3000 + "]" * 3000 + "\n", "nested too deeply"),
+        ("a: !foo 3\n", "bad value"),
+    ],
+)
+def test_yaml_oddities_are_one_line_data_errors(text, message):
+    """Dates out of range, merge keys, aliases, deep nesting and unknown tags: one DataError line each."""
+    with pytest.raises(DataError) as info:
+        read_text(text, "f.yaml")
+    assert message in str(info.value)
+    assert all("\n" not in p.message for p in info.value.problems)

@@ -203,9 +203,7 @@ def test_d3_mapping(face, d3):
     assert d3_of_d6(face) == d3
 
 
-@pytest.mark.parametrize(
-    ("reading", "faces"), [(0, (0, 0)), (7, (0, 7)), (47, (4, 7)), (99, (9, 9))]
-)
+@pytest.mark.parametrize(("reading", "faces"), [(0, (0, 0)), (7, (0, 7)), (47, (4, 7)), (99, (9, 9))])
 def test_percent_is_one_record_of_tens_and_units(reading, faces):
     """%D is one record: faces (tens, units), total 10*tens + units (C2 23.7)."""
     r = Dice(ScriptedSource([reading])).percent("event")
@@ -273,9 +271,7 @@ def test_expression_bounds():
     assert (e.minimum, e.maximum) == (2 + 1 - 9, 2 + 3 - 0)
 
 
-@pytest.mark.parametrize(
-    "bad", ["", "   ", "1d7", "0d6", "1d6+", "1d6++4", "abc", "+1d6", "4", "d"]
-)
+@pytest.mark.parametrize("bad", ["", "   ", "1d7", "0d6", "1d6+", "1d6++4", "abc", "+1d6", "4", "d"])
 def test_bad_expression_raises_typed_error(bad):
     """Unreadable expressions raise DiceExpressionError, a SoloError and a ValueError."""
     with pytest.raises(DiceExpressionError) as info:

@@ -193,3 +193,43 @@ def test_in_arcs_counts_a_spine_for_both_sides():
 def test_cube_coordinates_sum_to_zero():
     """to_cube gives x + y + z == 0."""
     assert sum(to_cube(P("15.12"), E)) == 0
+
+
+def _exact_line_set(v):
+    """Reference: hexes whose interior the segment 0→v crosses, by exact fractions (brute force)."""
+    from fractions import Fraction
+
+    n = max(abs(x) for x in v)
+    out = set()
+    for x in range(-n - 1, n + 2):
+        for y in range(-n - 1, n + 2):
+            c = (x, y, -x - y)
+            lo, hi = Fraction(0), Fraction(1)
+            for i, j in ((0, 1), (1, 2), (2, 0)):
+                a, b = v[i] - v[j], c[i] - c[j]
+                if a == 0:
+                    if b:
+                        lo, hi = Fraction(1), Fraction(0)
+                    continue
+                e1, e2 = sorted((Fraction(b - 1, a), Fraction(b + 1, a)))
+                lo, hi = max(lo, e1), min(hi, e2)
+            if lo < hi:
+                out.add(c)
+    return out
+
+
+@given(st.integers(-12, 12), st.integers(-12, 12))
+def test_line_shape_is_exactly_the_hexes_the_segment_crosses(dx, dz):
+    """Every hex whose interior the centre-to-centre segment crosses is on the line, and no other (§16)."""
+    from solo.hexes import is_hexspine_vector, line_shape
+
+    v = (dx, -dx - dz, dz)
+    if v == (0, 0, 0) or is_hexspine_vector(v):
+        return
+    got = {h for step in line_shape(v) for h in step}
+    assert got == _exact_line_set(v)
+
+
+def test_line_clips_a_hex_the_sampled_walk_missed():
+    """00.03 → 09.06 passes through a corner of 02.03 (a hex a 10-point sampled walk misses)."""
+    assert P("02.03") in line_hexes(P("00.03"), P("09.06"), E)
