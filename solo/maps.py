@@ -429,6 +429,8 @@ class Board:
     """Height of a hedge/wall/bocage on the hexside between two indices (lower index first)."""
     row_offset: tuple[int, ...] = attrs.field(repr=False)
     """Per column ``x``: row = cube z + row_offset[x]."""
+    grid: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
+    """``grid[col][row]``: the index of hex (col, row), or −1 where the map has none."""
 
     @classmethod
     def from_map(cls, m: MapDef, table: TerrainTable | None = None) -> Board:
@@ -477,16 +479,18 @@ class Board:
             abbey=tuple(abbey),
             hexside_top=hexside_top,
             row_offset=offs,
+            grid=tuple(
+                tuple(index.get(Hex(c, r), -1) for r in range(m.rows)) for c in range(m.columns)
+            ),
         )
 
     def index_at_cube(self, x: int, z: int) -> int:
         """The index of the hex at cube ``(x, ·, z)``, or −1 if it is off the map."""
         if not 0 <= x < self.map.columns:
             return -1
+        column = self.grid[x]
         row = z + self.row_offset[x]
-        if not 0 <= row < self.map.rows:
-            return -1
-        return self.index.get(Hex(x, row), -1)
+        return column[row] if 0 <= row < len(column) else -1
 
     def idx(self, h: Hex) -> int:
         """The index of ``h``. Raises :class:`~solo.errors.GeometryError` if off the map."""
