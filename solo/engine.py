@@ -57,6 +57,8 @@ class DecisionKind(enum.Enum):
     """The direction string of a move order just given (base-rules §6)."""
     ORDER_TARGET = "order_target"
     """The target of an order that aims (Grenade: a hex; Charge: an enemy)."""
+    MAY_MOVE = "may_move"
+    """An ``m`` step of a Friendly character's track: move this hex or stay (base-rules §6.7)."""
     DUCK_BACK = "duck_back"
     """Step 4 a) iii): switch this character's order to Duck Back (7.19)?"""
     FIRE_TARGET = "fire_target"

@@ -53,6 +53,8 @@ class SimplePolicy:
             return max(keys, key=lambda k: _card_value(game, k))
         if kind is DecisionKind.DUCK_BACK:
             return "no"
+        if kind is DecisionKind.MAY_MOVE:
+            return "move"
         if kind is DecisionKind.FIRE_TARGET:
             shots = [k for k in keys if k != "hold"]
             return shots[0] if shots else keys[0]
