@@ -32,6 +32,8 @@ CARD_FILES: dict[str, Callable[[Path], Any]] = {
     "checks.yaml": tables_mod.load_checks,
     "enemy_orders.yaml": cards_mod.load_enemy_deck,
     "friendly_deck.yaml": cards_mod.load_friendly_deck,
+    "characters.yaml": lambda path: _load_characters(path, None),
+    "events.yaml": lambda path: _load_events(path),
 }
 """The files of a card set, by file name, with their loaders."""
 
@@ -43,7 +45,21 @@ _FIELD = {
     "checks.yaml": "checks",
     "enemy_orders.yaml": "enemy_deck",
     "friendly_deck.yaml": "friendly_deck",
+    "characters.yaml": "characters",
+    "events.yaml": "events",
 }
+
+
+def _load_characters(path: Path, weapons: Any) -> Any:
+    from solo.scenario import load_characters
+
+    return load_characters(path, weapons)
+
+
+def _load_events(path: Path) -> Any:
+    from solo.effects import load_event_tables
+
+    return load_event_tables(path)
 
 
 @attrs.frozen
@@ -57,6 +73,10 @@ class HouseData:
     checks: Any
     enemy_deck: Any
     friendly_deck: Any
+    characters: Any
+    """Squad profiles, the C2 25.0 selection table and the Enemy counters (``cards/characters.yaml``)."""
+    events: Any
+    """The Friendly and Enemy event tables (``cards/events.yaml``)."""
     maps: dict[str, MapDef] = attrs.field(repr=False)
     sources: dict[str, str] = attrs.field(repr=False)
     """Which file each table came from (name → display path)."""
@@ -90,7 +110,13 @@ def _load(
         path = single if single is not None and single.name == name else _card_path(name, cards)
         out.paths[name] = path
         try:
-            out.tables[name] = loader(path)
+            if name == "characters.yaml":  # its weapons are checked against this card set's
+                weapons = out.tables.get("weapons.yaml")
+                if weapons is None:
+                    continue
+                out.tables[name] = _load_characters(path, weapons)
+            else:
+                out.tables[name] = loader(path)
         except DataError as exc:
             out.problems.extend(exc.problems)
     terrain = out.tables.get("terrain.yaml")

@@ -116,7 +116,7 @@ class Game:
 
         self.scenario = scenario
         self.data = data
-        self.options = options if options is not None else Options()
+        self.options = options if options is not None else scenario.game_options()
         self.dice = dice
         self.board = Board.from_map(data.maps[scenario.map], data.terrain)
         self.los = LineOfSight(self.board, month=scenario.month)
@@ -319,6 +319,7 @@ class Game:
             for impulse in (1, 2, 3, 4):
                 st.flow.impulse = impulse
                 self.emit("impulse", f"Impulse {impulse}.", rule="4.0 step 4")
+                combat.impulse_start(self)
                 spotting.impulse_start(self)
                 for team_id in list(st.flow.track):
                     st.flow.active_team = team_id
