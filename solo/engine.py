@@ -323,7 +323,14 @@ class Game:
                 spotting.impulse_start(self)
                 for team_id in list(st.flow.track):
                     st.flow.active_team = team_id
-                    for cid in list(st.teams[team_id].members):
+                    team = st.teams[team_id]
+                    if team.side is Side.ENEMY and self.options.optional_enemy_activation:
+                        # C2 23.5: orders are drawn when the team activates.
+                        for cid in list(team.members):
+                            ch = st.characters[cid]
+                            if ch.is_active and ch.alert and ch.order is None and ch.hex is not None:
+                                ai.assign_on_activation(self, ch)
+                    for cid in list(team.members):
                         ch = st.characters[cid]
                         if not ch.is_active or ch.hex is None:
                             continue
