@@ -61,6 +61,10 @@ class DecisionKind(enum.Enum):
     """An ``m`` step of a Friendly character's track: move this hex or stay (base-rules §6.7)."""
     DUCK_BACK = "duck_back"
     """Step 4 a) iii): switch this character's order to Duck Back (7.19)?"""
+    CARD_EFFECT = "card_effect"
+    """Who or what a played card's effect goes to (§18), when it needs a choice."""
+    INITIATIVE_SWAP = "initiative_swap"
+    """Which teams a Friendly–Enemy initiative swap card exchanges (§18)."""
     FIRE_TARGET = "fire_target"
     """A fire action: which Known enemy to fire at (13.0; C2 23.2)."""
 
@@ -314,6 +318,10 @@ class Game:
             yield from self._friendly_card_phase()
             yield from self._friendly_order_phase()
             self._enemy_card_and_order_phase()
+            swap = effects.initiative_swap_options(self)
+            if swap:
+                key = yield self._decision(DecisionKind.INITIATIVE_SWAP, "Swap initiatives", swap)
+                effects.apply_initiative_swap(self, key)
             self._arrange_track()
             st.flow.phase = Phase.ACTION
             for impulse in (1, 2, 3, 4):
@@ -353,6 +361,7 @@ class Game:
 
     def _setup(self) -> Generator[Decision, str, None]:
         st = self.state
+        effects.setup_weather(self)
         self.friendly_deck.shuffle(self.dice, "Friendly deck: shuffle at set-up")
         self.enemy_deck.shuffle(self.dice, "Enemy Order deck: shuffle at set-up")
         for _ in range(self.scenario.hand):
@@ -436,9 +445,11 @@ class Game:
                 f"Command team initiative {c.initiatives.able} from card {c.id}.",
                 rule="C2 25.0",
             )
-        effects.apply_card_effect(self, card)
-        return
-        yield  # pragma: no cover
+        options = effects.card_effect_options(self, card)
+        choice = None
+        if options:
+            choice = yield self._decision(DecisionKind.CARD_EFFECT, f"{card.title}: choose", options)
+        effects.apply_card_effect(self, card, choice)
 
     # Step 2
     def _friendly_order_phase(self) -> Generator[Decision, str, None]:
