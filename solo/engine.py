@@ -35,7 +35,7 @@ from solo.hexes import Hex, distance
 from solo.los import LineOfSight, Sight
 from solo.maps import Board
 from solo.options import Options
-from solo.state import Character, GameState, GivenOrder, Phase, Side
+from solo.state import Character, GameState, GivenOrder, Phase, Side, Status
 from solo.tables import Order, TrackStep
 
 FRIENDLY_TEAMS = ("able", "baker", "charlie", "com")
@@ -122,7 +122,7 @@ class Game:
         self.data = data
         self.options = options if options is not None else scenario.game_options()
         self.dice = dice
-        self.board = Board.from_map(data.maps[scenario.map], data.terrain)
+        self.board = Board.for_map(data.maps[scenario.map], data.terrain)
         self.los = LineOfSight(self.board, month=scenario.month)
         self.events: list[Event] = []
         self.inputs: list[dict[str, Any]] = []
@@ -550,8 +550,9 @@ class Game:
     def _check_end(self) -> bool:
         """A side with no active character left ends the game (base-rules §1 Step 5 f)."""
         st = self.state
+        active = Status.ACTIVE
         for side in (Side.FRIENDLY, Side.ENEMY):
-            if not [c for c in st.active(side) if not c.dummy]:
+            if not any(c.status is active and c.hex is not None and not c.dummy for c in st.roster(side)):
                 st.over = True
                 self.emit("game_over", f"The {side.value} side has no one left.", rule="5 f)")
                 return True

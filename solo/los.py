@@ -104,6 +104,9 @@ class LineOfSight:
         self._fire: dict[int, bool] = {}
         self._n = len(board.hexes)
         # Key: ((low index * n + high index) << 2) | low_a << 1 | low_b, ends sorted.
+        # _static: answers without smoke or fire, shared by every game on this board and month;
+        # _cache: this game's answers while it has smoke or fire markers.
+        self._static: dict[int, _Entry] = board.shared.setdefault(("los", month), {})
         self._cache: dict[int, _Entry] = {}
         self._through: dict[int, dict[int, None]] = {}
         self._levels = tuple(m.level[h] for h in board.hexes)
@@ -146,9 +149,10 @@ class LineOfSight:
         self._invalidate(i)
 
     def clear_cache(self) -> None:
-        """Forget every cached answer (terrain changes such as a Building becoming Rubble)."""
+        """Forget every cached answer, shared ones too (terrain changes such as a Building becoming Rubble)."""
         self._cache.clear()
         self._through.clear()
+        self._static.clear()
 
     def _invalidate(self, i: int) -> None:
         keys = self._through.pop(i, None)
@@ -205,9 +209,15 @@ class LineOfSight:
             key = (((ia * self._n + ib) << 2) | (low_a << 1)) | low_b
         else:
             key = (((ib * self._n + ia) << 2) | (low_b << 1)) | low_a
-        entry = self._cache.get(key)
-        if entry is None:
-            entry = self._fill(key)
+        if self._smoke or self._fire:
+            entry = self._cache.get(key)
+            if entry is None:
+                entry = self._fill(key)
+        else:
+            # No markers: the answers every game on this map and month shares.
+            entry = self._static.get(key)
+            if entry is None:
+                entry = self._static[key] = self._compute(*self._unkey(key))
         sight = entry.sight
         if max_range is not None or night_range is not None:
             limit = max_range
@@ -215,21 +225,18 @@ class LineOfSight:
                 limit = night_range if limit is None else min(limit, night_range)
             if limit is not None and sight.range > limit:
                 return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
-        if self._smoke:
-            smoke = self._smoke_on(entry.steps)
-            if smoke:
-                if viewer_tq is not None and -smoke >= 2 * viewer_tq:
-                    return Sight(False, "C2 29.5 heavy smoke", None, sight.range, smoke, sight.abbey)
-                return attrs.evolve(sight, smoke=smoke)
+        smoke = sight.smoke
+        if smoke and viewer_tq is not None and -smoke >= 2 * viewer_tq:
+            return Sight(False, "C2 29.5 heavy smoke", None, sight.range, smoke, sight.abbey)
         return sight
 
+    def _unkey(self, key: int) -> tuple[int, int, bool, bool]:
+        ia, ib = divmod(key >> 2, self._n)
+        return ia, ib, bool(key & 2), bool(key & 1)
+
     def _fill(self, key: int) -> _Entry:
-        n = self._n
-        low_b = bool(key & 1)
-        low_a = bool(key & 2)
-        pair = key >> 2
-        ia, ib = divmod(pair, n)
-        entry = self._compute(ia, ib, low_a, low_b)
+        """Compute, with this game's smoke and fire, and cache with the hexes the line passes."""
+        entry = self._compute(*self._unkey(key))
         if self._smoke:
             smoke = self._smoke_on(entry.steps)
             if smoke:
@@ -385,5 +392,5 @@ class LineOfSight:
         return None
 
     def cache_size(self) -> int:
-        """How many answers are cached."""
+        """How many answers this game has cached while it has smoke or fire markers."""
         return len(self._cache)

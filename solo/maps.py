@@ -431,6 +431,13 @@ class Board:
     """Per column ``x``: row = cube z + row_offset[x]."""
     grid: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
     """``grid[col][row]``: the index of hex (col, row), or −1 where the map has none."""
+    shared: dict = attrs.field(factory=dict, repr=False)
+    """Caches shared by every game on this board (LOS answers without markers, by month)."""
+
+    @classmethod
+    def for_map(cls, m: MapDef, table: TerrainTable) -> Board:
+        """The board of ``m``, built once and shared (games on one map share its caches)."""
+        return _board_for(m, table)
 
     @classmethod
     def from_map(cls, m: MapDef, table: TerrainTable | None = None) -> Board:
@@ -479,9 +486,7 @@ class Board:
             abbey=tuple(abbey),
             hexside_top=hexside_top,
             row_offset=offs,
-            grid=tuple(
-                tuple(index.get(Hex(c, r), -1) for r in range(m.rows)) for c in range(m.columns)
-            ),
+            grid=tuple(tuple(index.get(Hex(c, r), -1) for r in range(m.rows)) for c in range(m.columns)),
         )
 
     def index_at_cube(self, x: int, z: int) -> int:
@@ -525,3 +530,8 @@ class Board:
         """The neighbour of ``h`` in direction ``d`` if it is on the map."""
         n = self.neighbours[self.idx(h)][d]
         return self.hexes[n] if n >= 0 else None
+
+
+@functools.lru_cache(maxsize=32)
+def _board_for(m: MapDef, table: TerrainTable) -> Board:
+    return Board.from_map(m, table)

@@ -163,12 +163,14 @@ class Character:
     @property
     def wound_penalty(self) -> int:
         """−1 per Light and −3 per Bad Wound (base-rules §7)."""
+        if not self.wounds:
+            return 0
         return -self.light_wounds - 3 * self.bad_wounds
 
     @property
     def effective_tq(self) -> int:
         """TQ with wound penalties (base-rules §7; order markers add 0, §20 Q11)."""
-        return self.tq + self.wound_penalty
+        return self.tq + self.wound_penalty if self.wounds else self.tq
 
     def has_skill(self, skill: str) -> bool:
         """Whether the character has ``skill`` (``"tough"``, ``"eagle_eyes"``...)."""
@@ -256,18 +258,27 @@ class GameState:
     over: bool = False
     flags: dict[str, Any] = attrs.field(factory=dict)
     """Scenario-wide one-off state (enemy medic killed, mud started...)."""
+    _rosters: dict[Any, tuple[Character, ...]] = attrs.field(
+        factory=dict, repr=False, eq=False, alias="_rosters"
+    )
 
     def on_side(self, side: Side) -> list[Character]:
         """Characters of ``side`` in roster order (all statuses)."""
         return [c for c in self.characters.values() if c.side is side]
 
+    def roster(self, side: Side | None = None) -> tuple[Character, ...]:
+        """Every character (of ``side``) in roster order; cached until the roster changes."""
+        key = (side, len(self.characters))
+        cached = self._rosters.get(key)
+        if cached is None:
+            cached = tuple(c for c in self.characters.values() if side is None or c.side is side)
+            self._rosters[key] = cached
+        return cached
+
     def active(self, side: Side | None = None) -> list[Character]:
         """Active, on-map characters (of ``side``), roster order."""
-        return [
-            c
-            for c in self.characters.values()
-            if c.is_active and c.hex is not None and (side is None or c.side is side)
-        ]
+        active = Status.ACTIVE
+        return [c for c in self.roster(side) if c.status is active and c.hex is not None]
 
     def at(self, h: Hex) -> list[Character]:
         """Characters on hex ``h`` (active or incapacitated), roster order."""

@@ -125,16 +125,30 @@ def test_smoke_counts_end_hexes_and_accumulates(tmp_path):
 
 
 def test_smoke_change_invalidates_only_lines_through_the_hex(tmp_path):
-    """Cached answers through a smoke hex are recomputed; others are kept."""
+    """While smoke is out, answers are cached per game; a change drops exactly the lines through that hex."""
     los = los_for(tmp_path, ["." * 9] * 9)
+    los.set_smoke(P("00.00"), -2)  # some smoke elsewhere: the game's own cache is in use
     los.check(P("04.01"), P("04.07"))
     los.check(P("07.01"), P("07.07"))
     assert los.cache_size() == 2
     los.set_smoke(P("04.04"), -4)
     assert los.cache_size() == 1
     assert los.check(P("04.01"), P("04.07")).smoke == -4
+    assert los.check(P("07.01"), P("07.07")).smoke == 0
     los.set_smoke(P("04.04"), 0)
     assert los.check(P("04.01"), P("04.07")).smoke == 0
+
+
+def test_games_on_one_board_share_marker_free_answers(tmp_path):
+    """Two LineOfSight on the same board share the answers computed without markers."""
+    m = make_map(tmp_path, ["." * 9] * 9)
+    board = Board.from_map(m)
+    first, second = LineOfSight(board), LineOfSight(board)
+    first.check(P("04.01"), P("04.07"))
+    assert second._static is first._static and len(second._static) == 1
+    second.set_fire(P("04.04"), True)
+    assert not second.check(P("04.01"), P("04.07")).clear
+    assert first.check(P("04.01"), P("04.07")).clear
 
 
 def test_fire_blocks_los(tmp_path):
