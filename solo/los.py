@@ -149,7 +149,7 @@ class LineOfSight:
         self._invalidate(i)
 
     def clear_cache(self) -> None:
-        """Forget every cached answer, shared ones too (terrain changes such as a Building becoming Rubble)."""
+        """Forget every cached answer, shared ones too (terrain changes: a Building becomes Rubble)."""
         self._cache.clear()
         self._through.clear()
         self._static.clear()

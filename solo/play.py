@@ -33,7 +33,7 @@ def new_game(
 ) -> Game:
     """A new game of ``scenario`` (shipped id or path) with ``seed``; forced ``dice``/``cards`` first."""
     data = data if data is not None else load_data()
-    sc: Scenario = load_scenario(scenario, data)
+    sc: Scenario = _scenario(scenario, data)
     if turns is not None:
         sc = attrs.evolve(sc, turns=turns)
     opts = Options.from_dict({**sc.options, **(options or {})})
@@ -45,6 +45,22 @@ def new_game(
     else:
         d = Dice(seed, keep_history=False)
     return Game(sc, data, dice=d, options=opts, record_rolls=record_rolls, keep_events=keep_events)
+
+
+_SCENARIOS: dict[tuple[str, int], tuple[HouseData, Scenario]] = {}
+
+
+def _scenario(scenario: str | Path, data: HouseData) -> Scenario:
+    """Load a scenario once per data set (batch runs play the same one many times)."""
+    key = (str(scenario), id(data))
+    hit = _SCENARIOS.get(key)
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    sc = load_scenario(scenario, data)
+    if len(_SCENARIOS) > 64:
+        _SCENARIOS.clear()
+    _SCENARIOS[key] = (data, sc)
+    return sc
 
 
 def header_for(
