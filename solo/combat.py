@@ -600,6 +600,9 @@ def apply_wound(
         _mg_takeover(game, target)
         if target.trained_medic and target.side is Side.FRIENDLY:
             _medic_morale(game, target)
+        elif target.trained_medic and target.side is Side.ENEMY:
+            # C2 30.2: from now on Enemies fire on Friendly medics too (read by solo.ai).
+            game.state.flags["enemy_trained_medic_down"] = True
 
 
 # ---------------------------------------------------------------------------
