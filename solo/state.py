@@ -139,6 +139,10 @@ class Character:
     """An SS counterpart (C2 24.0)."""
     counter: int | None = None
     """The Enemy counter number 1–21 (C2 24.0), if any."""
+    vehicle: str | None = None
+    """The vehicle id this character rides in (crew or passenger, C2 31.3), or None."""
+    seat: str | None = None
+    """His position on that vehicle's display (``"commander"``, ``"passenger_3"``...)."""
     acted: dict[str, Any] = attrs.field(factory=dict)
     """Scratch for this turn (spotting done this activation, hexes moved...); cleared each turn."""
 
@@ -258,6 +262,8 @@ class GameState:
     over: bool = False
     flags: dict[str, Any] = attrs.field(factory=dict)
     """Scenario-wide one-off state (enemy medic killed, mud started...)."""
+    vehicles: dict[str, Any] = attrs.field(factory=dict)
+    """Vehicles by id (:class:`solo.vehicles.Vehicle`), scenario order (C2 31)."""
     _rosters: dict[Any, tuple[Character, ...]] = attrs.field(
         factory=dict, repr=False, eq=False, alias="_rosters"
     )
