@@ -33,6 +33,8 @@ CARD_FILES: dict[str, Callable[[Path], Any]] = {
     "enemy_orders.yaml": cards_mod.load_enemy_deck,
     "friendly_deck.yaml": cards_mod.load_friendly_deck,
     "characters.yaml": lambda path: _load_characters(path, None),
+    "vehicle_order_matrix.yaml": lambda path: _vd().load_vom(path),
+    "crews.yaml": lambda path: _vd().load_crews(path),
     "events.yaml": lambda path: _load_events(path),
 }
 """The files of a card set, by file name, with their loaders."""
@@ -46,8 +48,16 @@ _FIELD = {
     "enemy_orders.yaml": "enemy_deck",
     "friendly_deck.yaml": "friendly_deck",
     "characters.yaml": "characters",
+    "vehicle_order_matrix.yaml": "vom",
+    "crews.yaml": "crews",
     "events.yaml": "events",
 }
+
+
+def _vd() -> Any:
+    from solo import vehicles_data
+
+    return vehicles_data
 
 
 def _load_characters(path: Path, weapons: Any) -> Any:
@@ -77,6 +87,12 @@ class HouseData:
     """Squad profiles, the C2 25.0 selection table and the Enemy counters (``cards/characters.yaml``)."""
     events: Any
     """The Friendly and Enemy event tables (``cards/events.yaml``)."""
+    vom: Any
+    """The Vehicle Order Matrix (``cards/vehicle_order_matrix.yaml``, C2 31.11.3)."""
+    crews: Any
+    """Crew counters per position for random crews (``cards/crews.yaml``, C2 31.3)."""
+    vehicles: Any
+    """Vehicle types by id (``cards/vehicles/*.yaml``, C2 31)."""
     maps: dict[str, MapDef] = attrs.field(repr=False)
     sources: dict[str, str] = attrs.field(repr=False)
     """Which file each table came from (name → display path)."""
@@ -110,13 +126,26 @@ def _load(
         path = single if single is not None and single.name == name else _card_path(name, cards)
         out.paths[name] = path
         try:
-            if name == "characters.yaml":  # its weapons are checked against this card set's
+            if name in ("characters.yaml", "crews.yaml"):  # weapons checked against this card set's
                 weapons = out.tables.get("weapons.yaml")
                 if weapons is None:
                     continue
-                out.tables[name] = _load_characters(path, weapons)
+                if name == "characters.yaml":
+                    out.tables[name] = _load_characters(path, weapons)
+                else:
+                    out.tables[name] = _vd().load_crews(path, weapon_ids={w.id for w in weapons})
             else:
                 out.tables[name] = loader(path)
+        except DataError as exc:
+            out.problems.extend(exc.problems)
+    vdir = cards_dir() / "vehicles"
+    if cards is not None and (cards / "vehicles").is_dir():
+        vdir = cards / "vehicles"
+    out.paths["vehicles"] = vdir
+    weapons = out.tables.get("weapons.yaml")
+    if weapons is not None:
+        try:
+            out.tables["vehicles"] = _vd().load_vehicle_types(vdir, weapons=weapons)
         except DataError as exc:
             out.problems.extend(exc.problems)
     terrain = out.tables.get("terrain.yaml")
@@ -151,7 +180,7 @@ def load_data(cards: Path | None = None, maps: Path | None = None) -> HouseData:
 
 def _house(got: _Loaded) -> HouseData:
     return HouseData(
-        **{_FIELD[name]: value for name, value in got.tables.items()},
+        **{_FIELD.get(name, name): value for name, value in got.tables.items()},
         maps=got.maps,
         sources={name: display_name(p) for name, p in got.paths.items()},
     )
@@ -211,6 +240,18 @@ def cross_check(loaded: dict[str, Any], paths: dict[str, Path]) -> list[Problem]
                             f"card {card.id}: order {order_id!r} is not defined in {name('orders.yaml')}",
                         )
                     )
+    vom = loaded.get("vehicle_order_matrix.yaml")
+    if orders is not None and vom is not None:
+        ids = {o.id for o in orders.orders}
+        for order_id in vom.order_ids():
+            if order_id not in ids:
+                out.append(
+                    _first_mention(
+                        paths["vehicle_order_matrix.yaml"],
+                        order_id,
+                        f"VOM order {order_id!r} is not defined in {name('orders.yaml')}",
+                    )
+                )
     checks = loaded.get("checks.yaml")
     if orders is not None and checks is not None:
         ids = {o.id for o in orders.orders}
@@ -281,7 +322,7 @@ def validate(paths: Iterable[Path | str] = ()) -> tuple[int, list[Problem]]:
         if p.is_dir():
             files = sorted(p.glob("*.yaml"))
             card_files = [f for f in files if f.name in CARD_FILES]
-            scenario_files = [f for f in files if _looks_like_scenario(f)] + sorted(
+            scenario_files = [f for f in files if f not in card_files and _looks_like_scenario(f)] + sorted(
                 (p / "scenarios").glob("*.yaml")
             )
             map_files = [f for f in files if f not in card_files and f not in scenario_files]

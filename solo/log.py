@@ -32,12 +32,19 @@ class LogError(SoloError):
     """A log that cannot be read or replayed: bad JSON, wrong format, another data version."""
 
 
-def data_version() -> str:
-    """A short SHA-256 of every shipped data file (name and bytes), in name order."""
+def data_version(card_set: Path | str | None = None) -> str:
+    """A short SHA-256 of every data file a game reads (name and bytes), in name order.
+
+    ``card_set`` is a designer's folder whose card files replace the shipped ones.
+    """
     h = hashlib.sha256()
+    overlay = Path(card_set) if card_set else None
     for root in (cards_dir(), maps_dir()):
         for p in sorted(root.rglob("*.yaml")):
-            h.update(p.relative_to(root).as_posix().encode())
+            rel = p.relative_to(root).as_posix()
+            if root == cards_dir() and overlay is not None and (overlay / rel).is_file():
+                p = overlay / rel
+            h.update(rel.encode())
             h.update(b"\0")
             h.update(p.read_bytes())
     return h.hexdigest()[:16]
@@ -58,6 +65,8 @@ class Header:
     """Forced card draws per deck taken before the seed."""
     policy: str = ""
     turns: int | None = None
+    card_set: str | None = None
+    """A designer's card folder the game was played with (``solo run --cards DIR``)."""
     parent: str | None = None
     """For a branch: the parent log and the branch point (issue 6)."""
 
@@ -83,6 +92,7 @@ class Header:
                 cards={k: tuple(v) for k, v in d.get("cards", {}).items()},
                 policy=d.get("policy", ""),
                 turns=d.get("turns"),
+                card_set=d.get("card_set"),
                 parent=d.get("parent"),
             )
         except (KeyError, TypeError) as exc:

@@ -1,8 +1,10 @@
 """Named house options (base-rules §20): each house rule the engine uses, as a value a player can change.
 
 ``Options()`` is the house edition. A scenario or the command line may change
-any field by name (``Options.from_dict({"night_los": 4})``); unknown names are
-an error. Every option is logged in the game log's header.
+any field by name (``Options.from_dict({"night_los": 4})``); unknown names and
+values of the wrong type are errors. Options given on the command line are
+written in the game log's header; a scenario's own options come with the
+scenario file.
 """
 
 from __future__ import annotations
@@ -20,8 +22,6 @@ class Options:
     """Q20: LOS limit at night, hexes (§15)."""
     optional_enemy_activation: bool = False
     """C2 23.5: draw Enemy orders only when a team activates (or an enemy is fired on)."""
-    friendly_choose_activation_order: bool = False
-    """§2: the player orders his team's activations [house: roster order]."""
     morale_modifies_spotting: bool = True
     """Q7: the firer's morale fire-WS modifier also applies to spotting."""
     medical_aid_range: int = 0
@@ -34,8 +34,6 @@ class Options:
     """Q24: Plan also needs d10 <= LDR."""
     dummy_tq: int = 1
     """§3: the TQ a dummy spots with."""
-    enemy_reshuffle_all: bool = False
-    """Q28: an empty Enemy deck reshuffles all 50 cards instead of the discards."""
     oba_model: str = "tq_minus_power"
     """Q22: off-board artillery damage model."""
     rout_leaves_map: bool = True
@@ -44,11 +42,19 @@ class Options:
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> Options:
         """Options with ``values`` changed by name. Raises ``ValueError`` for an unknown name."""
-        names = {f.name for f in attrs.fields(cls)}
-        unknown = sorted(set(values) - names)
+        fields = {f.name: f for f in attrs.fields(cls)}
+        unknown = sorted(set(values) - set(fields))
         if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)} (known: {', '.join(sorted(names))})")
-        return attrs.evolve(cls(), **values)
+            raise ValueError(f"unknown option(s) {', '.join(unknown)} (known: {', '.join(sorted(fields))})")
+        defaults = cls()
+        for name, value in values.items():
+            want = type(getattr(defaults, name))
+            if type(value) is not want:
+                raise ValueError(
+                    f"option {name} takes {want.__name__} values like {getattr(defaults, name)!r}, "
+                    f"got {value!r}"
+                )
+        return attrs.evolve(defaults, **values)
 
     def to_dict(self) -> dict[str, Any]:
         """All options by name (for the log header)."""

@@ -102,11 +102,15 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
     Raises :class:`LogError` for an unreadable log or one made with another data version.
     """
     header, logged = read_log(path)
-    if header.data_version != data_version():
+    if header.card_set and not Path(header.card_set).is_dir():
+        raise LogError(f"{path}:1: the log was played with the card set {header.card_set}, which is not here")
+    if header.data_version != data_version(header.card_set):
         raise LogError(
             f"{path}:1: the log was made with data version {header.data_version}, these data are "
-            f"{data_version()}; replaying it would diverge"
+            f"{data_version(header.card_set)}; replaying it would diverge"
         )
+    if data is None or header.card_set:
+        data = load_data(Path(header.card_set) if header.card_set else None)
     game = new_game(
         header.scenario,
         seed=header.seed,

@@ -191,6 +191,8 @@ class OrderKind(enum.Enum):
     """An infantry character (base-rules §4)."""
     VEHICLE = "vehicle"
     """A vehicle's Driver: a speed order (C2 31.11.2)."""
+    CREW = "crew"
+    """A vehicle crew member's order other than speed (C2 31.11.2: Spot, Load HE, Bail Out...)."""
 
 
 class TrackStep(enum.Enum):
@@ -454,8 +456,11 @@ def _entry_order(doc: DataFile, probs: Problems, i: int, e: OrderEntry) -> Order
             if problem:
                 probs.add(doc, (*at, "slots", k), f"Impulse {k + 1}: {problem}")
     vehicle = e.kind is OrderKind.VEHICLE
+    crew = e.kind is OrderKind.CREW
+    if crew and e.code is not None:
+        probs.add(doc, (*at, "code"), "a crew order has no card code (crews use the VOM, C2 31.11.3)")
     for field, group in (("spot_group", e.spot_group), ("fire_group", e.fire_group)):
-        if group is None and not vehicle:
+        if group is None and not vehicle and not crew:
             probs.add(doc, (*at, field), f"{field} is required for a character order (0-6)")
         elif group is not None and not 0 <= group < GROUP_COUNT:
             probs.add(doc, (*at, field), f"{field} {group} outside 0-6")
