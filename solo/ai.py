@@ -127,7 +127,7 @@ def enemy_card_and_order_phase(game: Game) -> None:
     deferred = bool(game.options.optional_enemy_activation)
     field = _Field(game)
     for team in st.teams.values():
-        if team.side is not Side.ENEMY:
+        if team.side is not Side.ENEMY or team.id in st.vehicles:  # crews: the VOM (solo.crew_ai)
             continue
         members = [st.characters[c] for c in team.members]
         members = [c for c in members if c.is_active and c.hex is not None]

@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from solo import ai, combat, effects, movement, spotting
+from solo import ai, combat, crew, crew_ai, effects, movement, spotting
 from solo.data import HouseData
 from solo.dice import Deck, Dice
 from solo.errors import IllegalChoiceError, MalformedChoiceError
@@ -445,6 +445,8 @@ class Game:
                 f"Command team initiative {c.initiatives.able} from card {c.id}.",
                 rule="C2 25.0",
             )
+        if st.vehicles:
+            crew.friendly_vehicle_initiatives(self)
         options = effects.card_effect_options(self, card)
         choice = None
         if options:
@@ -493,6 +495,8 @@ class Game:
     def _enemy_card_and_order_phase(self) -> None:
         self.state.flow.phase = Phase.ENEMY_CARD_ORDER
         ai.enemy_card_and_order_phase(self)
+        if self.state.vehicles:
+            crew_ai.enemy_vehicle_orders(self)
 
     def _arrange_track(self) -> None:
         """Step 3 c): teams on the Initiative Track, lowest first (base-rules §2)."""
@@ -514,6 +518,9 @@ class Game:
     # Step 4
     def _activate(self, ch: Character) -> Generator[Decision, str, None]:
         """One character's activation: a) i) to iv) (base-rules §1 Step 4)."""
+        if ch.vehicle is not None:  # a crew member or passenger (C2 31)
+            yield from crew.activate(self, ch)
+            return
         imp = self.state.flow.impulse
         # i) passive start-of-activation effects
         if not effects.start_of_activation(self, ch):

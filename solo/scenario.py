@@ -655,6 +655,39 @@ class Edges:
 
 
 @attrs.frozen
+class VehicleSpec:
+    """A vehicle at set-up (C2 31.0, 31.3).
+
+    AFV crew seats are filled by drawing crew counters at random per position
+    (``crew`` may name counter ids instead, e.g. for the rules' example of
+    play). Jeeps, Trucks and Half-Tracks are driven by characters of the
+    scenario: ``crew`` maps their positions to character ids, and
+    ``passengers`` maps passenger positions (``passenger_3``) to character ids.
+    """
+
+    id: str
+    type: str
+    """Vehicle type id (``cards/vehicles/<type>.yaml``)."""
+    side: str
+    """``friendly`` or ``enemy``."""
+    hex: str
+    facing: int
+    name: str = ""
+    turret: int | None = None
+    """Turret facing (AFVs); default the hull facing."""
+    loaded: str | None = None
+    """The round in the main gun at set-up: ``he``, ``ap`` or none (31.11.3 Loader)."""
+    hatches: dict[str, str] = attrs.field(factory=dict)
+    """Hatch per position: ``open`` or ``closed`` (default closed for AFVs, 31.8)."""
+    crew: dict[str, str] = attrs.field(factory=dict)
+    """Position → crew counter id (AFVs) or character id (Jeeps, Trucks, Half-Tracks)."""
+    passengers: dict[str, str] = attrs.field(factory=dict)
+    """Passenger position → character id."""
+    road_orders: bool = False
+    """Starts under Road Movement Orders (31.11.1)."""
+
+
+@attrs.frozen
 class Scenario:
     """A scenario as read from its file (keys = field names)."""
 
@@ -663,7 +696,7 @@ class Scenario:
     map: str
     turns: int
     friendly: tuple[TeamSpec, ...]
-    enemy: tuple[TeamSpec, ...]
+    enemy: tuple[TeamSpec, ...] = ()
     month: int = 6
     """1–12 (June–August make Fields S terrain, C2 27.8)."""
     weather: Weather = Weather.CLEAR
@@ -681,6 +714,7 @@ class Scenario:
     options: dict[str, Any] = attrs.field(factory=dict)
     """House options by name (:class:`~solo.options.Options`), e.g. ``optional_enemy_activation``."""
     reinforcements: tuple[ReinforcementSpec, ...] = ()
+    vehicles: tuple[VehicleSpec, ...] = ()
     events: EventTables = attrs.field(factory=EventTables)
     target_tables: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     """10-hex target tables by side (``friendly``/``enemy``): d10 face 0-9 → the hex off-board fire
@@ -849,8 +883,8 @@ class _Checker:
         self.check_top()
         self.check_options()
         for side, key, teams in ((Side.FRIENDLY, "friendly", sc.friendly), (Side.ENEMY, "enemy", sc.enemy)):
-            if not teams:
-                self.add((key,), f"the {side.value} side has no team")
+            if not teams and not any(v.side == side.value for v in sc.vehicles):
+                self.add((key,), f"the {side.value} side has no team and no vehicle")
             seen: dict[str, int] = {}
             for i, team in enumerate(teams):
                 if team.id in seen:
@@ -859,6 +893,8 @@ class _Checker:
                 self.check_team(side, (key, i), team)
         for i, wave in enumerate(sc.reinforcements):
             self.check_wave(("reinforcements", i), wave)
+        for i, v in enumerate(sc.vehicles):
+            self.check_vehicle(("vehicles", i), v)
         self.check_opponents()
         self.check_victory()
         self.probs.raise_if_any()
@@ -1095,6 +1131,81 @@ class _Checker:
             except ValueError as exc:
                 self.add((*where, "order"), str(exc))
 
+    def check_vehicle(self, where: DocPath, v: VehicleSpec) -> None:
+        """A vehicle: known type, side, hex on the map and enterable, facing, seats and crew (C2 31)."""
+        types = getattr(self.data, "vehicles", None)
+        if v.id in self.ids:
+            self.add((*where, "id"), f"id {v.id!r} is already used")
+        self.ids[v.id] = (*where, "id")
+        if v.side not in ("friendly", "enemy"):
+            self.add((*where, "side"), f"side must be friendly or enemy, got {v.side!r}")
+        if not 1 <= v.facing <= 6:
+            self.add((*where, "facing"), f"facing is a direction 1-6, got {v.facing}")
+        if v.turret is not None and not 1 <= v.turret <= 6:
+            self.add((*where, "turret"), f"turret is a direction 1-6, got {v.turret}")
+        if v.loaded not in (None, "he", "ap"):
+            self.add((*where, "loaded"), f"loaded must be he or ap, got {v.loaded!r}")
+        if types is None or v.type not in types:
+            known = ", ".join(t.id for t in types) if types is not None else ""
+            self.add((*where, "type"), f"unknown vehicle type {v.type!r} (expected one of: {known})")
+            return
+        vtype = types.get(v.type)
+        try:
+            h = Hex.parse(v.hex)
+        except GeometryError as exc:
+            self.add((*where, "hex"), str(exc))
+            h = None
+        if h is not None and self.map is not None:
+            if not self.map.has_hex(h):
+                self.add((*where, "hex"), f"hex {v.hex} is not on map {self.sc.map!r}")
+            else:
+                terrain = self.data.terrain[self.map.terrain[h]]
+                wheeled = vtype.kind.value in ("jeep", "truck")
+                if terrain.vehicles.value == "impassable" or (wheeled and not terrain.wheeled_passable):
+                    self.add(
+                        (*where, "hex"), f"a {vtype.kind.value} cannot stand in {terrain.name} ({v.hex})"
+                    )
+        positions = {
+            p.id: p for p in (*vtype.crew, *vtype.passengers, *((vtype.cupola,) if vtype.cupola else ()))
+        }
+        for pos, state in v.hatches.items():
+            if pos not in positions or not positions[pos].hatch:
+                self.add((*where, "hatches", pos), f"{vtype.name} has no hatch at {pos!r}", at_key=True)
+            elif state not in ("open", "closed"):
+                self.add((*where, "hatches", pos), f"a hatch is open or closed, got {state!r}")
+        afv = vtype.kind.value == "afv"
+        crews = getattr(self.data, "crews", None)
+        for pos, who in v.crew.items():
+            if pos not in positions or positions[pos].role is None:
+                self.add((*where, "crew", pos), f"{vtype.name} has no crew position {pos!r}", at_key=True)
+                continue
+            if afv:
+                try:
+                    counter = crews.get(who) if crews is not None else None
+                except KeyError:
+                    counter = None
+                if counter is None:
+                    self.add((*where, "crew", pos), f"unknown crew counter {who!r} (cards/crews.yaml)")
+                elif counter.role.value != pos:
+                    self.add((*where, "crew", pos), f"{who} is a {counter.role.value} counter, not a {pos}")
+            elif who not in self.ids:
+                self.add(
+                    (*where, "crew", pos),
+                    f"unknown character {who!r} (a Jeep/Truck/Half-Track is "
+                    "driven by a scenario character, C2 31.3)",
+                )
+        for pos, who in v.passengers.items():
+            if pos not in positions or positions[pos].role is not None:
+                self.add(
+                    (*where, "passengers", pos),
+                    f"{vtype.name} has no passenger position {pos!r}",
+                    at_key=True,
+                )
+            elif afv:
+                self.add((*where, "passengers", pos), "no Character may ride on an AFV (C2 31.3)")
+            elif who not in self.ids:
+                self.add((*where, "passengers", pos), f"unknown character {who!r}")
+
     def check_victory(self) -> None:
         v = self.sc.victory
         for key in ("kill", "leader_kill", "prisoner", "friendly_killed", "friendly_captured"):
@@ -1297,6 +1408,7 @@ class _Builder:
                 weather=sc.weather.value,
                 max_los=max_los,
             )
+        vehicles = {v.id: self.build_vehicle(v) for v in sc.vehicles}
         return GameState(
             characters=self.characters,
             teams=self.teams,
@@ -1305,7 +1417,102 @@ class _Builder:
             wind=wind,
             max_los=max_los,
             flags=self.flags,
+            vehicles=vehicles,
         )
+
+    def build_vehicle(self, spec: VehicleSpec) -> Any:
+        """A vehicle, its crew drawn or named (C2 31.3), its team on the Initiative Track (31.1)."""
+        from solo.vehicles import CREW_ORDER, Ammo, Hatch, Seat, Vehicle
+
+        vtype = self.data.vehicles.get(spec.type)
+        side = Side(spec.side)
+        h = Hex.parse(spec.hex)
+        seats: dict[str, Seat] = {}
+        afv = vtype.kind.value == "afv"
+        for pos in (*vtype.crew, *vtype.passengers, *((vtype.cupola,) if vtype.cupola else ())):
+            if pos.hatch:
+                hatch = Hatch(spec.hatches.get(pos.id, "closed"))
+            else:
+                hatch = Hatch.NONE
+            seats[pos.id] = Seat(pos.id, hatch=hatch)
+        vehicle = Vehicle(
+            id=spec.id,
+            type=vtype.id,
+            name=spec.name or vtype.name,
+            side=side,
+            hex=h,
+            facing=spec.facing,
+            turret=(spec.turret or spec.facing) if vtype.turret else None,
+            seats=seats,
+            loaded=Ammo(spec.loaded) if spec.loaded else None,
+            rounds=(
+                {"he": vtype.main_gun.rounds.he, "ap": vtype.main_gun.rounds.ap}
+                if vtype.main_gun is not None and vtype.main_gun.rounds is not None
+                else {}
+            ),
+            road_orders=spec.road_orders,
+        )
+        team = Team(spec.id, side, vehicle.name)
+        for role in CREW_ORDER:
+            if role not in seats:
+                continue
+            given = spec.crew.get(role)
+            if afv:
+                if given is None:
+                    pool = self.data.crews.pool(vtype.nation, role)
+                    pick = self.dice.choice(
+                        [c.id for c in pool], f"crew: {vehicle.name} {role} drawn at random (C2 31.3)"
+                    )
+                    counter = pool[pick.index]
+                else:
+                    counter = self.data.crews.get(given)
+                ch = Character(
+                    id=f"{spec.id}_{role}",
+                    name=counter.name,
+                    side=side,
+                    team=spec.id,
+                    tq=counter.tq,
+                    ldr=counter.ldr,
+                    weapons=tuple(CarriedWeapon(w.weapon, w.ws) for w in counter.weapons),
+                    hex=h,
+                    morale=counter.morale,
+                    revealed=True,
+                    alert=True,
+                    prepared=True,
+                    vehicle=spec.id,
+                    seat=role,
+                )
+                self.characters[ch.id] = ch
+            elif given is not None:
+                ch = self.characters[given]
+                self._leave_team(ch)
+                ch.team, ch.vehicle, ch.seat, ch.hex, ch.revealed = spec.id, spec.id, role, h, True
+            else:
+                continue
+            seats[role].occupant = ch.id
+            team.members.append(ch.id)
+        for pos_id, cid in spec.passengers.items():
+            ch = self.characters[cid]
+            ch.vehicle, ch.seat, ch.hex = spec.id, pos_id, h
+            seats[pos_id].occupant = cid
+        self.teams[team.id] = team
+        crew = ", ".join(
+            f"{r} {self.characters[seats[r].occupant].name}"
+            for r in CREW_ORDER
+            if r in seats and seats[r].occupant
+        )
+        self.note(
+            f"{vehicle.name} ({vtype.name}) in {h} facing {spec.facing}; crew: {crew}.",
+            "C2 31.3",
+            vehicle=spec.id,
+            crew={r: seats[r].occupant for r in CREW_ORDER if r in seats},
+        )
+        return vehicle
+
+    def _leave_team(self, ch: Character) -> None:
+        team = self.teams.get(ch.team)
+        if team is not None and ch.id in team.members:
+            team.members.remove(ch.id)
 
     def roll_squad(self) -> SelectionRow:
         row, faces = roll_character_selection(self.dice, self.book.selection_table)
