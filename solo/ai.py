@@ -130,7 +130,7 @@ def enemy_card_and_order_phase(game: Game) -> None:
         if team.side is not Side.ENEMY or team.id in st.vehicles:  # crews: the VOM (solo.crew_ai)
             continue
         members = [st.characters[c] for c in team.members]
-        members = [c for c in members if c.is_active and c.hex is not None]
+        members = [c for c in members if c.is_active and c.hex is not None and c.vehicle is None]
         if not members:
             continue
         waiting: list[Character] = []

@@ -42,6 +42,7 @@ def check_cards(game: Game) -> None:
 def check_state(game: Game) -> None:
     """Every invariant that can be read from the state alone."""
     check_cards(game)
+    check_vehicles(game)
     st = game.state
     for ch in st.characters.values():
         if ch.hex is None or not ch.on_map:
@@ -54,6 +55,37 @@ def check_state(game: Game) -> None:
         fire = st.markers.fire.get(ch.hex)
         if fire and st.markers.fire_started.get(ch.hex, -1) != st.flow.turn and ch.acted.get("entered_fire"):
             raise InvariantError(f"{ch.name} entered the burning hex {ch.hex}")
+
+
+def check_vehicles(game: Game) -> None:
+    """Each crewman in exactly one place; no vehicle in impassable terrain; Target Markers in LOS (C2 31)."""
+    st = game.state
+    vehicles = getattr(st, "vehicles", {}) or {}
+    seated: dict[str, str] = {}
+    for vid, v in vehicles.items():
+        for pos, seat in v.seats.items():
+            if seat.occupant is None:
+                continue
+            if seat.occupant in seated:
+                raise InvariantError(
+                    f"{seat.occupant} sits in two places ({seated[seat.occupant]} and {vid}.{pos})"
+                )
+            seated[seat.occupant] = f"{vid}.{pos}"
+            ch = st.characters[seat.occupant]
+            if ch.vehicle != vid or ch.seat != pos:
+                raise InvariantError(f"{ch.name} is in seat {vid}.{pos} but says {ch.vehicle}.{ch.seat}")
+            if ch.hex != v.hex:
+                raise InvariantError(f"{ch.name} rides {v.name} in {v.hex} but stands in {ch.hex}")
+        if v.hex is None or v.destroyed:
+            continue
+        t = game.board.terrain_of(v.hex)
+        vtype = game.data.vehicles.get(v.type)
+        wheeled = vtype.kind.value in ("jeep", "truck")
+        if t.vehicles.value == "impassable" or (wheeled and not t.wheeled_passable):
+            raise InvariantError(f"{v.name} stands in impassable {t.id} on {v.hex}")
+    for ch in st.characters.values():
+        if ch.vehicle is not None and ch.on_map and f"{ch.vehicle}.{ch.seat}" != seated.get(ch.id):
+            raise InvariantError(f"{ch.name} says he rides {ch.vehicle}.{ch.seat} but is not in that seat")
 
 
 def watch(game: Game) -> None:
@@ -72,7 +104,8 @@ def watch(game: Game) -> None:
                 raise InvariantError(f"Initiative Track out of order: {ev.data['track']}")
             if not game.options.optional_enemy_activation:
                 for ch in st.active(Side.ENEMY):
-                    if ch.alert and ch.order is None and ch.prepared:
+                    riding = ch.vehicle is not None and (ch.seat or "").startswith("passenger")
+                    if ch.alert and ch.order is None and ch.prepared and not riding:
                         raise InvariantError(f"Alert enemy {ch.name} has no order after the Enemy phase")
         if st.flow.active_team is not None and st.flow.impulse:
             idx = st.flow.track.index(st.flow.active_team)
