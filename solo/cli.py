@@ -142,6 +142,61 @@ def _cmd_los(args: argparse.Namespace) -> int:
     return EXIT_OK if s.clear else 1
 
 
+NO_DISPLAY = (
+    "solo play: no display to open a window on (DISPLAY/WAYLAND_DISPLAY unset): play headless with "
+    "`solo run [SCENARIO] --log FILE`, or draw the view to a PNG with `solo render SCENARIO --out view.png`"
+)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    import solo.render
+
+    if not solo.render.display_available():
+        print(NO_DISPLAY, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from solo.render.app import play
+    from solo.render.snapshot import parse_size
+
+    try:
+        size = parse_size(args.size)
+    except ValueError as exc:
+        raise SoloError(str(exc)) from None
+    return play(
+        args.scenario,
+        seed=args.seed,
+        table=args.table,
+        load=args.load,
+        save=args.save,
+        size=size,
+        max_frames=args.frames,
+    )
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    import solo.render
+
+    solo.render.use_dummy_driver_if_headless()
+    from solo.render.snapshot import parse_size, render_snapshot
+
+    try:
+        size = parse_size(args.size)
+    except ValueError as exc:
+        raise SoloError(str(exc)) from None
+    if args.impulse is not None and args.turn is None:
+        raise SoloError("--impulse needs --turn")
+    out = render_snapshot(
+        args.source,
+        args.out,
+        turn=args.turn,
+        impulse=args.impulse,
+        size=size,
+        seed=args.seed,
+        labels=args.labels,
+    )
+    print(f"Wrote {out} ({size[0]}x{size[1]}).")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``solo`` command."""
     parser = argparse.ArgumentParser(
@@ -198,6 +253,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--max-range", type=int, help="maximum LOS from weather or night (C2 28)")
     p.set_defaults(func=_cmd_los)
+
+    p = sub.add_parser(
+        "play",
+        help="play a scenario in a window (mouse and keys; see the README for the controls)",
+        description="Open the game window. Keys: 1-9/0 options, Enter first/default, Space default, "
+        "N auto to the next turn, Ctrl+S save, L hex labels, R dice in the log, F hidden information, "
+        "wheel/+/- zoom, right-drag/arrows pan, Esc clear the selection.",
+    )
+    p.add_argument(
+        "scenario", nargs="?", help="shipped scenario id or a scenario file (default: first_contact)"
+    )
+    p.add_argument("--seed", type=int, default=1, help="seed of the chance source (default 1)")
+    p.add_argument("--table", action="store_true", help="table mode: give every die and card yourself")
+    p.add_argument(
+        "--load", metavar="LOG", help="continue a saved game (a log written by Ctrl+S or solo run)"
+    )
+    p.add_argument(
+        "--save", metavar="FILE", help="where Ctrl+S saves (default: the loaded log, else ./solo-...)"
+    )
+    p.add_argument("--size", default="1600x1000", help="window size WIDTHxHEIGHT (default 1600x1000)")
+    p.add_argument("--frames", type=int, metavar="N", help="quit after N frames (tests and benchmarks)")
+    p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser("render", help="draw a scenario or a game log to a PNG (no display needed)")
+    p.add_argument("source", metavar="SCENARIO|LOG", help="shipped scenario id, scenario file, or game log")
+    p.add_argument("--out", required=True, metavar="PNG", help="the image to write")
+    p.add_argument("--turn", type=int, help="for a log: replay up to this turn (default: the whole log)")
+    p.add_argument("--impulse", type=int, choices=range(1, 5), metavar="1-4", help="and this impulse")
+    p.add_argument("--size", default="1600x1000", help="image size WIDTHxHEIGHT (default 1600x1000)")
+    p.add_argument("--seed", type=int, default=1, help="seed for a scenario (default 1)")
+    p.add_argument("--labels", action="store_true", help="draw the hex labels")
+    p.set_defaults(func=_cmd_render)
     return parser
 
 

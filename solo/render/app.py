@@ -1,0 +1,361 @@
+"""The window: its loop, table-mode dialogs, and ``solo play``.
+
+:class:`Window` owns the display surface, a :class:`~solo.render.frame.GameView`
+and a :class:`~solo.render.controller.Controller`; :meth:`Window.step` runs
+one frame (events, then a redraw when something changed), so tests drive it
+headless by posting pygame events and calling ``step``. Table mode asks every
+die and card through :class:`ChanceDialog`, a modal dialog with its own
+nested event loop, as the chance source's callback.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import attrs
+import pygame
+
+from solo.dice import ChanceRequest
+from solo.errors import SoloError
+from solo.render import theme
+from solo.render.controller import Controller
+from solo.render.frame import GameView
+from solo.render.session import Session, load_session, new_session
+
+DEFAULT_SIZE = (1600, 1000)
+FPS = 60
+
+
+class QuitRequested(Exception):
+    """The window was closed while a dialog waited for an answer."""
+
+
+@attrs.frozen
+class DialogButton:
+    """A button of the chance dialog: clicking it gives ``value`` (or edits the typed answer)."""
+
+    rect: pygame.Rect
+    value: object
+    label: str
+
+
+@attrs.frozen
+class DialogLayout:
+    """The dialog box, its text lines and its buttons."""
+
+    box: pygame.Rect
+    lines: tuple[tuple[str, theme.Colour, bool], ...]
+    buttons: tuple[DialogButton, ...]
+
+
+def _title(req: ChanceRequest) -> str:
+    if req.kind == "d10":
+        return "Roll a d10 and give its face (0-9)"
+    if req.kind == "d6":
+        return "Roll a d6 and give its face (1-6)" + (f" ({req.detail})" if req.detail else "")
+    if req.kind == "%D":
+        return "Roll %D: two d10 read as tens and units (00-99)"
+    if req.kind == "choice":
+        return f"Random selection: roll a die of {len(req.legal)} faces"
+    if req.kind == "card":
+        return f"Draw a card from the {req.deck} deck: which card is it?"
+    if req.kind == "shuffle":
+        return f"Shuffle the {req.deck} deck" + (f" ({req.detail})" if req.detail else "")
+    return f"{req.kind}?"
+
+
+class ChanceDialog:
+    """Table mode: asks the player for a die face, a card or a shuffle (solo.dice.TableSource).
+
+    :meth:`ask` is the TableSource callback: a nested event loop that draws the
+    window under a modal box until an answer is clicked or typed. Digits and
+    Enter work; closing the window raises :class:`QuitRequested`.
+    """
+
+    def __init__(self, window: Window) -> None:
+        self.window = window
+        self.typed = ""
+        self.refused = ""
+        """Why the last typed answer was not sent (shown in the dialog)."""
+
+    def layout(self, req: ChanceRequest, size: tuple[int, int]) -> DialogLayout:
+        """Where the dialog's text and buttons go in a window of ``size``."""
+        fonts = self.window.view.fonts
+        w = min(760, size[0] - 40)
+        lines: list[tuple[str, theme.Colour, bool]] = []
+        for ln in fonts.wrap(_title(req), 18, w - 32, bold=True):
+            lines.append((ln, theme.PANEL_TITLE, True))
+        for ln in fonts.wrap(f"For: {self._clean(req.purpose)}", 14, w - 32):
+            lines.append((ln, theme.TEXT, False))
+        error = self.refused or req.error
+        if error:
+            for ln in fonts.wrap(f"Not accepted: {error}", 14, w - 32):
+                lines.append((ln, (255, 110, 110), False))
+        typed = req.kind in ("%D", "card")
+        if typed:
+            lines.append(
+                (f"Typed: {self.typed or '_'}   (type it and press Enter, or click)", theme.ACTIVE, False)
+            )
+        text_h = 22 * len(lines) + 20
+        specs: list[tuple[object, str, int]] = []  # value, label, width
+        if req.kind == "shuffle":
+            specs = [("ok", "Done: the deck is shuffled", 260)]
+        elif req.kind == "%D":
+            specs = [(("digit", d), str(d), 52) for d in range(10)]
+            specs += [(("clear",), "Clear", 90), (("submit",), "OK", 90)]
+        elif req.kind == "card":
+            specs = [(c, str(c), 78) for c in req.legal]
+        elif req.kind == "choice" and self._labels_shown(req):
+            specs = [(v, f"{v}: {self._clean(req.options[v - 1])}", w - 40) for v in req.legal]
+        else:
+            specs = [(v, str(v), 56) for v in req.legal]
+        # flow the buttons in rows
+        rows: list[list[tuple[object, str, int]]] = [[]]
+        x = 0
+        for spec in specs:
+            if rows[-1] and x + spec[2] > w - 32:
+                rows.append([])
+                x = 0
+            rows[-1].append(spec)
+            x += spec[2] + 8
+        bh = 34
+        h = text_h + len(rows) * (bh + 8) + 24
+        box = pygame.Rect(0, 0, w, min(h, size[1] - 20))
+        box.center = (size[0] // 2, size[1] // 2)
+        buttons = []
+        y = box.y + text_h
+        for row in rows:
+            xx = box.x + 16
+            for value, label, bw in row:
+                buttons.append(DialogButton(pygame.Rect(xx, y, bw, bh), value, label))
+                xx += bw + 8
+            y += bh + 8
+        return DialogLayout(box, tuple(lines), tuple(buttons))
+
+    def _clean(self, text: str) -> str:
+        """``text`` with hidden enemies' names replaced (solo.render.logview.Fog), once a game exists."""
+        return self.window.view.fog().clean(text) if self.window.view.game is not None else text
+
+    @staticmethod
+    def _labels_shown(req: ChanceRequest) -> bool:
+        """Whether a random pick's options may be shown: not for cup draws or picks naming a dummy.
+
+        Counters come out of a cup blind (C2 24.0); the faces then stand for nothing the player sees.
+        """
+        if req.purpose.startswith("cup") or any("dummy" in o.lower() for o in req.options):
+            return False
+        return len(req.options) == len(req.legal)
+
+    def draw(self, surface: pygame.Surface, req: ChanceRequest) -> None:
+        """The window (dimmed) and the dialog on top."""
+        self.window.view.draw(surface)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        lay = self.layout(req, surface.get_size())
+        fonts = self.window.view.fonts
+        pygame.draw.rect(surface, theme.PANEL, lay.box, border_radius=8)
+        pygame.draw.rect(surface, theme.ACTIVE, lay.box, 2, border_radius=8)
+        y = lay.box.y + 14
+        for text, colour, bold in lay.lines:
+            surface.blit(fonts.text(text, 18 if bold else 14, colour, bold=bold), (lay.box.x + 16, y))
+            y += 22
+        mouse = self.window.view.ui.mouse
+        for b in lay.buttons:
+            bg = theme.BUTTON_HOVER if b.rect.collidepoint(mouse) else theme.BUTTON
+            pygame.draw.rect(surface, bg, b.rect, border_radius=5)
+            pygame.draw.rect(surface, theme.BUTTON_EDGE, b.rect, 1, border_radius=5)
+            t = fonts.text(fonts.fit(b.label, 15, b.rect.width - 8), 15, theme.BUTTON_TEXT, bold=True)
+            surface.blit(t, t.get_rect(center=b.rect.center))
+
+    def process(self, req: ChanceRequest, events: list[pygame.event.Event]) -> object | None:
+        """Handle events; the answer once one is given, else None."""
+        size = self.window.surface.get_size()
+        for ev in events:
+            if ev.type == pygame.QUIT:
+                raise QuitRequested
+            if ev.type == pygame.MOUSEMOTION:
+                self.window.view.ui.mouse = ev.pos
+            elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+                for b in self.layout(req, size).buttons:
+                    if b.rect.collidepoint(ev.pos):
+                        got = self._press(req, b.value)
+                        if got is not None:
+                            return got
+            elif ev.type == pygame.KEYDOWN:
+                got = self._key(req, ev)
+                if got is not None:
+                    return got
+        return None
+
+    def _press(self, req: ChanceRequest, value: object) -> object | None:
+        if isinstance(value, tuple):
+            if value[0] == "digit":
+                if len(self.typed) < 2:
+                    self.typed += str(value[1])
+                return None
+            if value[0] == "clear":
+                self.typed = ""
+                return None
+            if value[0] == "submit":
+                return self._submit(req)
+        return value
+
+    def _submit(self, req: ChanceRequest) -> object | None:
+        """The typed answer if it is legal (a refused answer would count against the player)."""
+        if not self.typed:
+            return None
+        answer, self.typed = self.typed, ""
+        if req.kind == "card" and answer not in req.legal:
+            self.refused = f"{answer!r} is not a card in the draw pile"
+            return None
+        self.refused = ""
+        return answer
+
+    def _key(self, req: ChanceRequest, ev: pygame.event.Event) -> object | None:
+        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if req.kind == "shuffle":
+                return "ok"
+            return self._submit(req)
+        if ev.key == pygame.K_BACKSPACE:
+            self.typed = self.typed[:-1]
+            return None
+        ch = ev.unicode if isinstance(getattr(ev, "unicode", None), str) else ""
+        if not ch or not ch.isprintable():
+            return None
+        if req.kind == "card":
+            self.typed += ch
+            return None
+        if not ch.isdigit():
+            return None
+        if req.kind == "%D":
+            if len(self.typed) < 2:
+                self.typed += ch
+            return None
+        v = int(ch)
+        return v if v in req.legal else None
+
+    def ask(self, req: ChanceRequest) -> object:
+        """The TableSource callback: loop until the player answers (nested in the window)."""
+        self.typed = ""
+        self.refused = ""
+        clock = pygame.time.Clock()
+        while True:
+            got = self.process(req, pygame.event.get())
+            if got is not None:
+                self.window.controller.dirty = True
+                return got
+            self.draw(self.window.surface, req)
+            pygame.display.flip()
+            clock.tick(30)
+
+
+class Window:
+    """The game window: display surface, view, controller and dialogs."""
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        save_path: Path | str | None = None,
+        resizable: bool = True,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.RESIZABLE if resizable else 0
+        self.surface = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("solo — Combat! (house edition)")
+        self.view = GameView(session.game if session is not None else None, size)
+        self.controller = Controller(self.view, session, save_path=save_path)
+        self.dialog = ChanceDialog(self)
+        self.frames = 0
+
+    def attach(self, session: Session) -> None:
+        """Show and play ``session``'s game (table mode builds the game after the window opens)."""
+        self.view.game = session.game
+        self.controller.session = session
+        self.controller.dirty = True
+        for w in session.warnings:
+            self.controller.toast(w)
+
+    def step(self, events: list[pygame.event.Event] | None = None) -> bool:
+        """One frame: handle ``events`` (default: pygame's queue), redraw if needed; False once closed."""
+        for ev in pygame.event.get() if events is None else events:
+            self.controller.handle(ev)
+            if not self.controller.running:
+                return False
+        self.controller.tick()
+        if self.controller.dirty:
+            self.draw()
+        self.frames += 1
+        return self.controller.running
+
+    def draw(self) -> None:
+        """Redraw the whole window and show it."""
+        current = pygame.display.get_surface()
+        if current is not None:
+            self.surface = current
+        if self.surface.get_size() != self.view.layout.size:
+            self.view.resize(self.surface.get_size())
+        self.view.draw(self.surface)
+        pygame.display.flip()
+        self.controller.dirty = False
+
+    def run(self, *, max_frames: int | None = None) -> int:
+        """The main loop (60 frames per second at most); returns the exit status 0."""
+        clock = pygame.time.Clock()
+        try:
+            while self.step():
+                if max_frames is not None and self.frames >= max_frames:
+                    break
+                clock.tick(FPS)
+        except QuitRequested:
+            pass
+        return 0
+
+    def close(self) -> None:
+        """Close the display."""
+        pygame.display.quit()
+
+
+def play(
+    scenario: str | None = None,
+    *,
+    seed: int = 1,
+    table: bool = False,
+    load: str | None = None,
+    save: str | None = None,
+    size: tuple[int, int] = DEFAULT_SIZE,
+    max_frames: int | None = None,
+) -> int:
+    """``solo play``: open the window on a new game of ``scenario`` (or a loaded log) and play it.
+
+    Returns the exit status (0). Raises :class:`~solo.errors.SoloError` for a
+    bad scenario or log (the CLI prints it).
+    """
+    from solo.play import DEFAULT_SCENARIO
+
+    started = time.perf_counter()
+    try:
+        window = Window(None, size=size, save_path=save)
+    except pygame.error as exc:
+        raise SoloError(
+            f"cannot open a window ({exc}); play headless with `solo run`, or draw with `solo render`"
+        ) from None
+    try:
+        callback = window.dialog.ask if table else None
+        try:
+            if load:
+                session = load_session(load, table=callback)
+            else:
+                session = new_session(scenario or DEFAULT_SCENARIO, seed=seed, table=callback)
+        except QuitRequested:
+            return 0
+        window.attach(session)
+        window.draw()
+        window.first_frame_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
+        return window.run(max_frames=max_frames)
+    finally:
+        window.close()

@@ -1,0 +1,134 @@
+"""What the options of a pending Decision mean on the map (pure: no pygame, no changes to the game).
+
+The window lets the player answer a Decision by clicking the map: a target
+character or hex, a card-effect beneficiary, or a direction. These helpers
+read the option keys of :mod:`solo.engine`, :mod:`solo.combat`,
+:mod:`solo.effects` and :mod:`solo.movement`:
+
+* character ids (``"red_2"``), optionally with a weapon (``"red_2|bar"``);
+* hexes (``"15.06"``, ``"hex:15.06"``, ``"hex:15.06|bar"``);
+* direction strings (``"5"``, ``"5/6"``): map directions for a Friendly man, read through the
+  Direction Counter for an Enemy (base-rules §6; solo.movement maps only Enemy moves).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solo.errors import GeometryError
+from solo.hexes import Hex, rotate, wedge_directions
+from solo.state import Side
+
+if TYPE_CHECKING:
+    from solo.engine import Decision, Game
+    from solo.state import Character
+
+DEFAULT_ANSWERS: dict[str, str] = {
+    "duck_back": "no",
+    "may_move": "move",
+    "give_order": "hide",
+    "initiative_swap": "none",
+}
+"""The answer Space gives where the rules have a default: no Duck Back (7.19), carry out the
+order's move (§6.7), Hide (the default order, 7.0), no initiative swap (§18)."""
+FIRST_IS_DEFAULT = frozenset({"card_effect"})
+"""Decisions whose first option is the [house] pick when no choice is made (solo.effects)."""
+
+
+def default_key(decision: Decision) -> str | None:
+    """The answer Space gives to ``decision``, or None when the rules give no default."""
+    kind = decision.kind.value
+    key = DEFAULT_ANSWERS.get(kind)
+    if key is not None and key in decision.keys:
+        return key
+    if kind in FIRST_IS_DEFAULT and decision.keys:
+        return decision.keys[0]
+    return None
+
+
+def option_hex(game: Game, key: str) -> Hex | None:
+    """The map hex an option key points at (a character's hex or a hex id), or None."""
+    base = key.split("|", 1)[0]
+    if base.startswith("hex:"):
+        base = base[4:]
+    ch = game.state.characters.get(base)
+    if ch is not None:
+        return ch.hex
+    try:
+        h = Hex.parse(base)
+    except GeometryError:
+        return None
+    return h if game.board.map.has_hex(h) else None
+
+
+def option_hexes(game: Game, decision: Decision) -> dict[str, Hex]:
+    """Each option key that points at a map hex, with that hex (option order)."""
+    if decision.kind.value in ("order_direction", "may_move", "duck_back", "play_card", "discard"):
+        return {}
+    out: dict[str, Hex] = {}
+    for k in decision.keys:
+        h = option_hex(game, k)
+        if h is not None:
+            out[k] = h
+    return out
+
+
+def keys_at(game: Game, decision: Decision, h: Hex, *, character: str | None = None) -> list[str]:
+    """The option keys a click on hex ``h`` (on ``character``'s counter, if any) may mean.
+
+    A click on a counter prefers the options naming that character.
+    """
+    hexes = option_hexes(game, decision)
+    if character is not None:
+        mine = [k for k in hexes if k.split("|", 1)[0] == character]
+        if mine:
+            return mine
+    return [k for k, x in hexes.items() if x == h]
+
+
+def counter_rotation(game: Game, h: Hex) -> int | None:
+    """Hexsides the Direction Counter nearest ``h`` turns order directions clockwise (base-rules §6).
+
+    0 without counters; None when two counters are equally near (the engine
+    then picks one by a logged die roll, which the window must not make).
+    """
+    counters = game.scenario.direction_counters
+    if not counters:
+        return 0
+    dist = [(game.distance(h, Hex.parse(c.hex)), c.rotation) for c in counters]
+    best = min(d for d, _ in dist)
+    near = {r % 6 for d, r in dist if d == best}
+    return near.pop() if len(near) == 1 else None
+
+
+def order_rotation(game: Game, ch: Character) -> int | None:
+    """How ``ch``'s order directions turn on the map: 0 for a Friendly man (his directions are the
+    map's), the nearest Direction Counter's rotation for an Enemy (base-rules §6; None on a tie)."""
+    if ch.side is Side.FRIENDLY or ch.hex is None:
+        return 0
+    return counter_rotation(game, ch.hex)
+
+
+def map_direction(rotation: int, order_direction: int) -> int:
+    """The map direction (1-6) an order direction points to through a counter turned ``rotation``."""
+    return rotate(order_direction, rotation % 6)
+
+
+def direction_key_towards(game: Game, decision: Decision, frm: Hex, to: Hex) -> str | None:
+    """The single-direction option key whose order direction points from ``frm`` toward ``to``.
+
+    None if ``to`` lies on a hexspine (two directions), the Direction Counter
+    is undecided, or that key is not among the options.
+    """
+    if frm == to:
+        return None
+    ch = game.state.characters.get(decision.actor) if decision.actor else None
+    rotation = order_rotation(game, ch) if ch is not None else counter_rotation(game, frm)
+    if rotation is None:
+        return None
+    wedge = wedge_directions(frm, to, game.board.map.stagger)
+    if len(wedge) != 1:
+        return None
+    order_dir = rotate(wedge[0], -rotation % 6)
+    key = str(order_dir)
+    return key if key in decision.keys else None

@@ -1,0 +1,199 @@
+"""One frame of the window: :class:`GameView` draws the whole screen from a read-only game.
+
+The view owns the layout, the camera, the caches (static map layer per zoom,
+counters, text, log rows) and the :class:`~solo.render.panels.UiState`; it
+never changes the game. Hit-testing (:meth:`GameView.hotspots`,
+:meth:`GameView.counter_at`, :meth:`GameView.hex_at`) uses the same layout
+functions as drawing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from solo.hexes import Hex
+from solo.render import board as board_draw
+from solo.render import panels, theme
+from solo.render.logview import Fog
+from solo.render.panels import DecisionLayout, LogPanel, UiState
+from solo.render.view import Camera, Hotspot, Layout
+
+if TYPE_CHECKING:
+    from solo.engine import Game
+
+
+class GameView:
+    """The whole window's picture of a game: layout, camera, caches and UI state."""
+
+    def __init__(self, game: Game | None, size: tuple[int, int] = (1600, 1000)) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.fonts = theme.Fonts()
+        self.ui = UiState()
+        self.layout = Layout.for_size(size)
+        self.counters = board_draw.CounterCache()
+        self.log_panel = LogPanel()
+        self._game: Game | None = None
+        self.camera: Camera | None = None
+        self.map_layer: board_draw.MapLayer | None = None
+        self._fog_key: tuple = ()
+        self._fog: Fog | None = None
+        self.game = game
+
+    # -- the game shown ----------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        """The game drawn (None before one exists, e.g. while table mode sets up)."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        old_board = self._game.board if self._game is not None else None
+        self._game = game
+        if game is not None and game.board is not old_board:
+            self.camera = Camera(game.board, self.layout.map)
+            self.map_layer = board_draw.MapLayer(game.board)
+        self._fog_key = ()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the window out again for ``size`` and fit the map."""
+        self.layout = Layout.for_size(size)
+        if self.camera is not None:
+            self.camera.fit(self.layout.map)
+
+    def fog(self) -> Fog:
+        """The fog of war for the game now (recomputed when the game or the F toggle changes)."""
+        g = self._game
+        assert g is not None
+        key = (id(g), len(g.events), self.ui.fog)
+        if key != self._fog_key or self._fog is None:
+            self._fog = Fog(g, enabled=self.ui.fog)
+            self._fog_key = key
+        return self._fog
+
+    # -- hit-testing ---------------------------------------------------------
+
+    def decision_layout(self) -> DecisionLayout | None:
+        """The decision panel's layout now (None without a game)."""
+        if self._game is None:
+            return None
+        return panels.decision_layout(self.layout.decision, self._game, self.fonts, self.ui, self.fog())
+
+    def hotspots(self) -> list[Hotspot]:
+        """Every clickable rectangle outside the map, topmost last."""
+        g = self._game
+        if g is None:
+            return []
+        out: list[Hotspot] = []
+        if panels._card_clickable(g):
+            out.extend(Hotspot(r, ("card", cid)) for cid, r in panels.hand_layout(self.layout.hand, g))
+        dl = self.decision_layout()
+        if dl is not None:
+            area = dl.options_area
+            for b in dl.buttons:
+                if dl.rose or area.colliderect(b.rect):
+                    out.append(Hotspot(b.rect.clip(area) if not dl.rose else b.rect, ("option", b.key)))
+            out.extend(dl.tools)
+        out.extend(self.log_panel.header_hotspots(self.layout.log, self.ui))
+        return out
+
+    def hotspot_at(self, pos: tuple[int, int]) -> Hotspot | None:
+        """The topmost hotspot under ``pos``."""
+        hit = None
+        for hs in self.hotspots():
+            if hs.rect.collidepoint(pos):
+                hit = hs
+        return hit
+
+    def hex_at(self, pos: tuple[int, int]) -> Hex | None:
+        """The map hex under ``pos``, or None."""
+        return self.camera.hex_at(pos) if self.camera is not None else None
+
+    def counter_at(self, pos: tuple[int, int]) -> str | None:
+        """The character whose counter is under ``pos``, or None."""
+        if self._game is None or self.camera is None or not self.layout.map.collidepoint(pos):
+            return None
+        return board_draw.counter_at(self._game, self.camera, pos)
+
+    def counter_rect(self, cid: str) -> pygame.Rect | None:
+        """The screen rectangle of ``cid``'s counter, or None if it is not on the map."""
+        if self._game is None or self.camera is None:
+            return None
+        for c, r in board_draw.counter_spots(self._game, self.camera):
+            if c == cid:
+                return r
+        return None
+
+    # -- drawing -------------------------------------------------------------
+
+    def los_viewer(self) -> str | None:
+        """The LOS line's origin: the selected man, else the pending decision's man."""
+        g = self._game
+        if g is None:
+            return None
+        if self.ui.selected is not None:
+            return self.ui.selected
+        if g.pending is not None and g.pending.actor in g.state.characters:
+            return g.pending.actor
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole window onto ``surface``."""
+        surface.fill(theme.PANEL)
+        g = self._game
+        if g is None or self.camera is None or self.map_layer is None:
+            t = self.fonts.text("Setting up…", 20, theme.TEXT)
+            surface.blit(t, t.get_rect(center=surface.get_rect().center))
+            return
+        lay = self.layout
+        fog = self.fog()
+        ui = self.ui
+        hover = ui.hover_hex if isinstance(ui.hover_hex, Hex) else None
+        caption = board_draw.draw_board(
+            surface,
+            g,
+            self.camera,
+            self.fonts,
+            self.map_layer,
+            self.counters,
+            hidden_ids=fog.hidden_ids,
+            labels=ui.labels,
+            selected=ui.selected,
+            los_viewer=self.los_viewer(),
+            hover=hover,
+        )
+        old = surface.get_clip()
+        surface.set_clip(lay.map)
+        panels.draw_legend(surface, lay.map, self.fonts)
+        status = caption or ui.status
+        if not status and hover is not None:
+            status = f"{hover} · {g.board.terrain_of(hover).name}"
+            lvl = g.board.map.level.get(hover, 0)
+            if lvl:
+                status += f" · level {lvl}"
+        panels.draw_status(surface, lay.map, status, self.fonts)
+        if ui.toast:
+            panels.draw_toast(surface, lay.map, ui.toast, self.fonts)
+        surface.set_clip(old)
+        panels.draw_top(surface, lay.top, g, self.fonts)
+        panels.draw_hand(surface, lay.hand, g, self.fonts, ui)
+        panels.draw_enemy_cards(surface, lay.enemy_cards, g, self.fonts, fog)
+        dl = self.decision_layout()
+        assert dl is not None
+        panels.draw_decision(surface, lay.decision, g, self.fonts, ui, fog, dl)
+        self.log_panel.draw(surface, lay.log, g, self.fonts, ui, fog)
+        board_draw.draw_vehicle_displays(surface, lay, g, self.fonts)
+        self._draw_tooltip(surface, g, fog)
+
+    def _draw_tooltip(self, surface: pygame.Surface, g: Game, fog: Fog) -> None:
+        cid = self.counter_at(self.ui.mouse)
+        if cid is None:
+            return
+        here = [c for c in g.state.at(g.state.characters[cid].hex)] if g.state.characters[cid].hex else []
+        lines = [panels.actor_line(g, c, fog) for c in here] or [
+            panels.actor_line(g, g.state.characters[cid], fog)
+        ]
+        panels.draw_tooltip(surface, self.ui.mouse, lines, self.fonts, self.layout.map)

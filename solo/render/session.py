@@ -1,0 +1,260 @@
+"""Games for the window: new, loaded from a log, replayed to a point, saved (no pygame here).
+
+A :class:`Session` is a game plus what its save header needs (scenario, seed,
+options, forced dice). In table mode the dice are the player's, so a save
+writes every result they gave as the header's forced dice and cards
+(:func:`recorded_chance`): the log then replays with ``solo replay`` like any
+other, and ``solo play --load`` rebuilds the game without asking again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from solo.data import HouseData, load_data
+from solo.dice import ChanceRequest, Dice, ScriptedSource, TableSource
+from solo.engine import Game
+from solo.errors import SoloError
+from solo.events import Event
+from solo.log import Header, LogError, data_version, inputs_of, read_log, write_log
+from solo.options import Options
+from solo.play import header_for, new_game
+from solo.scenario import load_scenario
+
+ChanceCallback = Callable[[ChanceRequest], object]
+
+
+@attrs.define
+class Session:
+    """A game and the facts its save header needs."""
+
+    game: Game
+    scenario: str
+    seed: int
+    options: dict[str, Any] = attrs.field(factory=dict)
+    turns: int | None = None
+    dice: tuple[int, ...] = ()
+    cards: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    table: bool = False
+    """Table mode: the player gives every die and card (solo.dice.TableSource)."""
+    source_log: str | None = None
+    """The log this game was loaded from, if any."""
+    warnings: list[str] = attrs.field(factory=list)
+
+    def header(self) -> Header:
+        """The log header that rebuilds this game (table mode: the player's results as forced dice)."""
+        dice, cards = recorded_chance(self.game.events) if self.table else (list(self.dice), dict(self.cards))
+        return header_for(
+            self.game,
+            self.scenario,
+            self.seed,
+            policy="window" + (" (table)" if self.table else ""),
+            dice=dice,
+            cards=cards,
+            options=self.options,
+            turns=self.turns,
+        )
+
+    def save(self, path: Path | str) -> Path:
+        """Write the log (header + every event) atomically to ``path`` (solo.log.write_log)."""
+        path = Path(path)
+        write_log(path, self.header(), self.game.events)
+        return path
+
+    def default_save_path(self) -> Path:
+        """Where Ctrl+S writes: the loaded log, else ``solo-<scenario>-seed<N>.jsonl`` here."""
+        if self.source_log:
+            return Path(self.source_log)
+        name = Path(self.scenario).stem if self.scenario.endswith(".yaml") else self.scenario
+        return Path(f"solo-{name}-seed{self.seed}.jsonl")
+
+
+def recorded_chance(events: Sequence[Event]) -> tuple[list[int], dict[str, list[str]]]:
+    """The dice results and card draws of a game, in order, as forced results for its header.
+
+    Read from the ``roll`` events: a die gives its physical faces (a d3 its d6
+    face), %D its reading 00-99, a random pick among n > 1 its face 1..n, a
+    draw its card id under its deck; shuffles give nothing (draws are forced by id).
+    """
+    dice: list[int] = []
+    cards: dict[str, list[str]] = {}
+    for ev in events:
+        if ev.kind != "roll":
+            continue
+        d = ev.data
+        t = d.get("type")
+        if t == "roll":
+            if d.get("kind") == "%D":
+                dice.append(int(d["total"]))
+            else:
+                dice.extend(int(f) for f in d.get("faces", ()))
+        elif t == "pick":
+            if int(d.get("size", 1)) > 1:
+                dice.append(int(d["index"]) + 1)
+        elif t == "draw":
+            cards.setdefault(str(d["deck"]), []).append(str(d["card"]))
+    return dice, cards
+
+
+class ReplayThenTable:
+    """A chance source that gives a log's recorded results first, then asks the player (table mode).
+
+    Shuffles are silent while recorded draws remain (the recorded draws name
+    their cards, so the pile's order does not matter).
+    """
+
+    def __init__(
+        self, rolls: Sequence[int], cards: dict[str, Sequence[str]], callback: ChanceCallback
+    ) -> None:
+        self.recorded = ScriptedSource(list(rolls), cards={k: list(v) for k, v in cards.items()})
+        self.table = TableSource(callback)
+        self._decks = tuple(cards)
+
+    def _replaying(self) -> bool:
+        return bool(self.recorded.remaining) or any(self.recorded.remaining_cards(d) for d in self._decks)
+
+    def value(self, kind: str, low: int, count: int, purpose: str, detail: str = "") -> int:
+        """A recorded result while any is left, else the player's."""
+        if self.recorded.remaining:
+            return self.recorded.value(kind, low, count, purpose, detail)
+        return self.table.value(kind, low, count, purpose, detail)
+
+    def choose(self, labels: tuple[str, ...], purpose: str) -> int:
+        """A recorded pick while any is left, else the player's."""
+        if self.recorded.remaining:
+            return self.recorded.choose(labels, purpose)
+        return self.table.choose(labels, purpose)
+
+    def card(self, deck: str, pile: Sequence[str], purpose: str) -> int:
+        """A recorded draw of ``deck`` while any is left, else the player's."""
+        if self.recorded.remaining_cards(deck):
+            return self.recorded.card(deck, pile, purpose)
+        return self.table.card(deck, pile, purpose)
+
+    def shuffle(self, deck: str, pile: list[str], purpose: str, detail: str = "") -> None:
+        """Silent while replaying; afterwards the player is told to shuffle."""
+        if not self._replaying():
+            self.table.shuffle(deck, pile, purpose, detail)
+
+    def to_dict(self) -> dict[str, Any]:
+        """As a table source (the callback is given again on load)."""
+        return self.table.to_dict()
+
+
+def new_session(
+    scenario: str,
+    *,
+    seed: int = 1,
+    data: HouseData | None = None,
+    table: ChanceCallback | None = None,
+) -> Session:
+    """A new game of ``scenario``; with ``table`` the player gives every die and card through it."""
+    if table is None:
+        game = new_game(scenario, seed=seed, data=data)
+        return Session(game, str(scenario), seed)
+    data = data if data is not None else load_data()
+    sc = load_scenario(scenario, data)
+    opts = Options.from_dict(dict(sc.options))
+    game = Game(sc, data, dice=Dice(TableSource(table), keep_history=False), options=opts)
+    return Session(game, str(scenario), seed, table=True)
+
+
+def load_session(
+    path: Path | str,
+    *,
+    data: HouseData | None = None,
+    table: ChanceCallback | None = None,
+    stop: Callable[[Game], bool] | None = None,
+) -> Session:
+    """Rebuild the game of a log and apply its choices (as ``solo replay`` does).
+
+    ``stop(game)`` is asked before each choice; True stops there (snapshots of
+    a turn and impulse). With ``table`` the game goes on in table mode after
+    the log's recorded results. Raises :class:`LogError` for a bad log and
+    :class:`SoloError` when a logged choice is not legal (the log diverges).
+    """
+    header, events = read_log(path)
+    warnings = []
+    if header.data_version != data_version():
+        warnings.append(
+            f"{path}: made with data version {header.data_version}, these data are {data_version()}; "
+            "the game may diverge"
+        )
+    cards = {k: list(v) for k, v in header.cards.items()}
+    if table is None:
+        game = new_game(
+            header.scenario,
+            seed=header.seed,
+            data=data,
+            dice=header.dice,
+            cards=cards,
+            options=header.options,
+            turns=header.turns,
+        )
+    else:
+        data = data if data is not None else load_data()
+        sc = load_scenario(header.scenario, data)
+        if header.turns is not None:
+            sc = attrs.evolve(sc, turns=header.turns)
+        opts = Options.from_dict({**sc.options, **header.options})
+        source = ReplayThenTable(header.dice, cards, table)
+        game = Game(sc, data, dice=Dice(source, keep_history=False), options=opts)
+    for i, choice in enumerate(inputs_of(events)):
+        if game.pending is None or (stop is not None and stop(game)):
+            break
+        if choice not in game.legal():
+            raise SoloError(f"{path}: logged choice {i + 1} ({choice!r}) is not legal here: the log diverges")
+        game.apply(choice)
+    return Session(
+        game,
+        header.scenario,
+        header.seed,
+        options=dict(header.options),
+        turns=header.turns,
+        dice=tuple(header.dice),
+        cards={k: tuple(v) for k, v in header.cards.items()},
+        table=table is not None,
+        source_log=str(path),
+        warnings=warnings,
+    )
+
+
+def reached(game: Game, turn: int | None, impulse: int | None) -> bool:
+    """Whether the game's flow is at or past turn ``turn``, impulse ``impulse`` (None: any)."""
+    if turn is None:
+        return False
+    fl = game.state.flow
+    if fl.turn != turn:
+        return fl.turn > turn
+    if impulse is None:
+        return True
+    return fl.impulse >= impulse
+
+
+def is_log(path: str) -> bool:
+    """Whether ``path`` names a game log (a file whose first line is a solo-log header)."""
+    p = Path(path)
+    if not p.is_file() or p.suffix in (".yaml", ".yml"):
+        return False
+    try:
+        with p.open(encoding="utf-8") as f:
+            first = f.readline()
+    except (OSError, UnicodeDecodeError):
+        return False
+    return '"solo-log"' in first
+
+
+__all__ = [
+    "LogError",
+    "ReplayThenTable",
+    "Session",
+    "is_log",
+    "load_session",
+    "new_session",
+    "reached",
+    "recorded_chance",
+]

@@ -1,0 +1,468 @@
+"""The pygame window and snapshots (issue 5): pixels at computed positions, mouse-driven decisions,
+save/load, table mode, fog of war, the log filter, `solo render` and `solo play` without a display."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from conftest import house_data
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solo.cli import main
+from solo.dice import ChanceRequest
+from solo.hexes import Hex, neighbour
+from solo.log import read_log
+from solo.play import new_game, replay
+from solo.policies import SimplePolicy
+from solo.render import theme
+from solo.render.app import Window
+from solo.render.board import render_counter
+from solo.render.frame import GameView
+from solo.render.logview import Fog, log_lines, mentions
+from solo.render.session import Session, load_session, new_session, reached, recorded_chance
+from solo.render.view import Camera, hexside_segment
+from solo.state import Side
+
+SIZE = (1600, 1000)
+SOLO = Path(sys.executable).parent / "solo"
+
+
+def drawn(game, size=SIZE):
+    """A GameView of ``game`` and the surface it drew."""
+    pygame.font.init()
+    view = GameView(game, size)
+    surface = pygame.Surface(size)
+    view.draw(surface)
+    return view, surface
+
+
+def at(surface, xy):
+    """The RGB colour of the pixel at ``xy`` (rounded)."""
+    return tuple(surface.get_at((round(xy[0]), round(xy[1]))))[:3]
+
+
+@pytest.fixture
+def first_contact():
+    return new_session("first_contact", seed=1, data=house_data())
+
+
+@pytest.fixture
+def window(first_contact):
+    w = Window(first_contact, size=SIZE, resizable=False)
+    w.step([])
+    yield w
+    w.close()
+
+
+def click(w, pos):
+    """Post a left click at ``pos`` and run two frames."""
+    pos = (round(pos[0]), round(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    w.step()
+    w.step()
+
+
+def press(w, key, mod=0, unicode=""):
+    """Post a key press and run a frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
+    w.step()
+
+
+def hotspot(w, kind, key):
+    """The rectangle of the hotspot ``(kind, key)`` now."""
+    for hs in w.view.hotspots():
+        if hs.action == (kind, key):
+            return hs.rect
+    raise AssertionError(f"no hotspot {kind} {key}: {[h.action for h in w.view.hotspots()]}")
+
+
+# -- snapshot pixels ----------------------------------------------------------
+
+
+def test_friendly_counter_shows_its_team_colour_at_its_hex_centre(first_contact):
+    """Sgt Taylor (Able, alone in 15.16) is drawn in Able's colour at the centre of his hex."""
+    g = first_contact.game
+    view, surface = drawn(g)
+    assert g.char("able_1").hex == Hex.parse("15.16")
+    assert at(surface, view.camera.centre(Hex.parse("15.16"))) == theme.FRIENDLY_TEAM_COLOURS["able"]
+
+
+def test_building_hex_is_drawn_in_the_building_colour(first_contact):
+    """A level-0 building hex with nothing on it shows the building colour at its centre."""
+    g = first_contact.game
+    view, surface = drawn(g)
+    busy = {c.hex for c in g.state.characters.values()} | set(g.board.map.road_hexes)
+    h = next(
+        h
+        for h in g.board.hexes
+        if g.board.map.terrain[h] == "building"
+        and h not in busy
+        and g.board.map.level[h] == 0
+        and view.layout.map.inflate(-200, -200).collidepoint(view.camera.centre(h))
+    )
+    assert at(surface, view.camera.centre(h)) == theme.TERRAIN_COLOURS["building"]
+
+
+def test_hedge_hexside_is_drawn_on_the_hexside(first_contact):
+    """The middle of a hedge hexside, away from counters, shows the hedge colour."""
+    g = first_contact.game
+    view, surface = drawn(g)
+    cam = view.camera
+    occupied = [c.hex for c in g.state.characters.values() if c.hex is not None]
+    inner = view.layout.map.inflate(-200, -200)
+    hedges = [
+        (a, b)
+        for (a, b), f in g.board.map.hexsides.items()
+        if f == "hedge" and all(g.distance(a, o) > 2 for o in occupied)
+    ]
+    (a, b) = next(p for p in hedges if inner.collidepoint(cam.centre(p[0])))
+    p, q = hexside_segment(cam.centre(a), cam.centre(b), cam.scale)
+    mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    assert at(surface, mid) == theme.HEXSIDE_COLOURS["hedge"]
+    # and the centres either side are not hedge-coloured (the feature is on the hexside only)
+    assert at(surface, cam.centre(a)) != theme.HEXSIDE_COLOURS["hedge"]
+
+
+def test_unknown_enemy_counters_look_alike_whoever_they_are():
+    """Two Unknown enemies of one team with the same order draw pixel-identical '?' counters."""
+    g = new_game("the_churchyard", seed=1, data=house_data())
+    pygame.font.init()
+    fonts = theme.Fonts()
+    red = [c for c in g.state.on_side(Side.ENEMY) if c.team == "red" and not c.revealed and c.hex]
+    dummy = next(c for c in red if c.dummy)
+    man = next(c for c in red if not c.dummy)
+    assert dummy.order == man.order
+    a = render_counter(g, dummy, 30, fonts, hidden=True)
+    b = render_counter(g, man, 30, fonts, hidden=True)
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def test_drawing_never_changes_the_game():
+    """Drawing (with an LOS line and a tooltip) leaves events, dice and characters as they were."""
+    import attrs
+
+    g = new_game("the_churchyard", seed=2, data=house_data())
+    policy = SimplePolicy()
+    for _ in range(60):
+        g.apply(policy(g, g.pending))
+    before = (len(g.events), g.dice.seq, [attrs.asdict(c) for c in g.state.characters.values()])
+    view = GameView(g, SIZE)
+    view.ui.selected = next(c.id for c in g.state.active(Side.FRIENDLY))
+    view.ui.hover_hex = Hex.parse("15.05")
+    view.ui.mouse = tuple(round(v) for v in view.camera.centre(g.char(view.ui.selected).hex))
+    view.draw(pygame.Surface(SIZE))
+    after = (len(g.events), g.dice.seq, [attrs.asdict(c) for c in g.state.characters.values()])
+    assert before == after
+
+
+# -- camera -----------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 682), st.integers(-2, 4), st.integers(-300, 300), st.integers(-300, 300))
+def test_hex_under_a_hex_centre_is_that_hex(i, zoom, dx, dy):
+    """At any zoom and pan, the hex under a hex's drawn centre is that hex (when it is in view)."""
+    g = new_game("first_contact", seed=1, data=house_data())
+    cam = Camera(g.board, pygame.Rect(0, 70, 1136, 730))
+    cam.zoom(zoom)
+    cam.pan(dx, dy)
+    h = g.board.hexes[i % len(g.board.hexes)]
+    c = cam.centre(h)
+    if cam.rect.collidepoint(c):
+        assert cam.hex_at(c) == h
+
+
+def test_static_map_layer_is_cached_per_zoom(first_contact):
+    """Redrawing at the same zoom reuses the map layer; a new zoom step draws one more."""
+    view, surface = drawn(first_contact.game)
+    assert view.map_layer.renders == 1
+    view.draw(surface)
+    assert view.map_layer.renders == 1
+    view.camera.zoom(1)
+    view.draw(surface)
+    assert view.map_layer.renders == 2
+
+
+# -- the window driven by mouse events ------------------------------------------------
+
+
+def test_mouse_plays_a_card_and_gives_orders(window):
+    """Clicks on a hand card, order buttons, a rose direction and a map hex reach the engine as exactly
+    those Decisions."""
+    g = window.view.game
+    card = g.state.cards.hand[1]
+    click(window, hotspot(window, "card", card).center)
+    assert g.inputs == [{"decision": "play_card", "actor": None, "choice": card}]
+    assert g.pending.kind.value == "give_order" and g.pending.actor == "able_1"
+    click(window, hotspot(window, "option", "sneak").center)
+    assert g.pending.kind.value == "order_direction"
+    click(window, hotspot(window, "option", "1/2").center)
+    assert g.pending.actor == "able_2"
+    click(window, hotspot(window, "option", "evade").center)
+    frm = g.char("able_2").hex
+    click(window, window.view.camera.centre(neighbour(frm, 1, g.board.map.stagger)))
+    assert g.inputs[1:] == [
+        {"decision": "give_order", "actor": "able_1", "choice": "sneak"},
+        {"decision": "order_direction", "actor": "able_1", "choice": "1/2"},
+        {"decision": "give_order", "actor": "able_2", "choice": "evade"},
+        {"decision": "order_direction", "actor": "able_2", "choice": "1"},
+    ]
+    choices = [(e.data["decision"], e.data["choice"]) for e in g.events if e.kind == "choice"]
+    assert choices == [(i["decision"], i["choice"]) for i in g.inputs]
+    assert g.char("able_1").order.order == "sneak" and str(g.char("able_1").order.directions) == "1/2"
+
+
+def test_number_keys_and_space_answer(window):
+    """Key 1 plays the first card; Space gives the default order Hide (7.0)."""
+    g = window.view.game
+    first = g.state.cards.hand[0]
+    press(window, pygame.K_1)
+    assert g.inputs[-1]["choice"] == first
+    press(window, pygame.K_SPACE)
+    assert g.inputs[-1] == {"decision": "give_order", "actor": "able_1", "choice": "hide"}
+
+
+def test_clicking_a_counter_selects_it_and_filters_the_log(window):
+    """A click on Sgt Taylor's counter selects him; the log panel then shows only his events."""
+    g = window.view.game
+    press(window, pygame.K_1)
+    press(window, pygame.K_SPACE)  # Taylor: Hide
+    click(window, window.view.counter_rect("able_1").center)
+    assert window.view.ui.selected == "able_1"
+    lines = window.view.log_panel.lines(g, window.view.fog(), window.view.ui)
+    assert lines and all(mentions(g, g.events[ln.seq], "able_1", window.view.fog()) for ln in lines)
+    assert len(lines) < len(log_lines(g, window.view.fog()))
+    click(window, hotspot(window, "log", "clear_filter").center)
+    assert window.view.ui.selected is None
+
+
+def test_log_lines_filter_by_unit():
+    """log_lines(unit=...) keeps the events whose actor is that unit or that name him."""
+    g = new_game("first_contact", seed=2, data=house_data())
+    g.play(SimplePolicy())
+    fog = Fog(g, enabled=False)
+    mine = log_lines(g, fog, unit="able_3")
+    assert mine
+    assert all(g.events[ln.seq].actor == "able_3" or "Brubaker" in ln.text for ln in mine)
+    assert len(mine) < len(log_lines(g, fog))
+
+
+def test_auto_key_plays_to_the_next_turn(window):
+    """N answers with the simple policy until the turn changes."""
+    g = window.view.game
+    assert g.state.flow.turn == 1
+    press(window, pygame.K_n)
+    assert g.state.flow.turn == 2 or g.over
+    assert len(g.inputs) > 5
+
+
+def test_ctrl_s_saves_a_log_that_replays_and_loads(window, tmp_path):
+    """Ctrl+S writes a log that `solo replay` accepts; --load rebuilds the same game."""
+    g = window.view.game
+    window.controller.save_path = tmp_path / "save.jsonl"
+    press(window, pygame.K_1)
+    press(window, pygame.K_n)
+    press(window, pygame.K_s, pygame.KMOD_CTRL)
+    assert replay(tmp_path / "save.jsonl").ok
+    loaded = load_session(tmp_path / "save.jsonl").game
+    assert loaded.inputs == g.inputs
+    assert loaded.pending.prompt == g.pending.prompt
+
+
+def test_load_stops_at_the_asked_turn_and_impulse(tmp_path):
+    """A log replayed for a snapshot stops once the flow reaches turn 2, impulse 3."""
+    g = new_game("first_contact", seed=3, data=house_data())
+    g.play(SimplePolicy())
+    s = Session(g, "first_contact", 3)
+    s.save(tmp_path / "g.jsonl")
+    at_point = load_session(tmp_path / "g.jsonl", stop=lambda x: reached(x, 2, 3)).game
+    assert (at_point.state.flow.turn, at_point.state.flow.impulse) >= (2, 3)
+    assert at_point.state.flow.turn == 2
+    assert len(at_point.inputs) < len(g.inputs)
+
+
+# -- table mode ------------------------------------------------------------------------------
+
+
+def test_table_mode_save_records_the_players_results_and_replays(tmp_path):
+    """A table-mode game saves the given dice and cards as forced results: `solo replay` matches."""
+    asked = []
+
+    def player(req: ChanceRequest):
+        asked.append(req.kind)
+        if req.kind == "shuffle":
+            return "ok"
+        return req.legal[len(asked) % len(req.legal)]
+
+    s = new_session("first_contact", seed=5, data=house_data(), table=player)
+    policy = SimplePolicy()
+    for _ in range(40):
+        s.game.apply(policy(s.game, s.game.pending))
+    path = s.save(tmp_path / "table.jsonl")
+    header, _events = read_log(path)
+    dice, cards = recorded_chance(s.game.events)
+    assert list(header.dice) == dice and {k: list(v) for k, v in header.cards.items()} == cards
+    assert "card" in asked and "shuffle" in asked
+    assert replay(path).ok
+
+
+def test_chance_dialog_takes_keys_and_clicks(window):
+    """The table-mode dialog answers a d10 from a digit key, a d6 from a click, %D from two digits."""
+    dlg = window.dialog
+    d10 = ChanceRequest("d10", "spot: test", tuple(range(10)))
+    key7 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_7, mod=0, unicode="7")
+    assert dlg.process(d10, [key7]) == 7
+    d6 = ChanceRequest("d6", "morale: test", tuple(range(1, 7)))
+    button = next(b for b in dlg.layout(d6, SIZE).buttons if b.value == 4)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)
+    assert dlg.process(d6, [up]) == 4
+    pct = ChanceRequest("%D", "event table", tuple(range(100)))
+    keys = [pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=c) for c in "42"]
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    assert dlg.process(pct, keys) is None
+    assert dlg.process(pct, [enter]) == "42"
+
+
+def test_chance_dialog_keeps_hidden_information_hidden(window):
+    """Table mode: a cup draw's options are not shown, and an Unknown enemy's name is cleaned."""
+    dlg = window.dialog
+    cup = ChanceRequest(
+        "choice",
+        "cup: the cup of team Red, the counter for 19.01",
+        (1, 2, 3),
+        options=("counter 2", "dummy", "c9"),
+    )
+    assert [b.label for b in dlg.layout(cup, SIZE).buttons] == ["1", "2", "3"]
+    spot = ChanceRequest("d10", "spot: Sgt Taylor -> UO Krause (§9)", tuple(range(10)))
+    text = " ".join(line for line, _c, _b in dlg.layout(spot, SIZE).lines)
+    assert "Krause" not in text and "Unknown enemy" in text
+
+
+# -- fog of war ---------------------------------------------------------------------------------
+
+
+def test_log_never_names_a_hidden_dummy_or_unknown_enemy():
+    """With dummies still hidden, no log line names them ("Dummy") or an Unknown enemy."""
+    g = new_game("the_churchyard", seed=3, data=house_data())
+    policy = SimplePolicy()
+    for _ in range(120):
+        g.apply(policy(g, g.pending))
+    fog = Fog(g)
+    hidden = [g.char(c) for c in fog.hidden_ids]
+    assert any(c.dummy for c in hidden)
+    names = {c.name for c in hidden}
+    lines = log_lines(g, fog, show_rolls=True)
+    assert lines
+    for ln in lines:
+        assert not any(n in ln.text for n in names), ln.text
+    assert any("Dummy" in e.text for e in g.events)  # the truth is in the events
+
+
+def test_hidden_enemy_events_other_than_public_ones_are_left_out():
+    """An Unknown enemy's "does not fire" (which a dummy never has) is not shown; his moves are."""
+    from solo.events import Event
+
+    g = new_game("first_contact", seed=1, data=house_data())
+    assert not g.char("red_2").revealed
+    no_fire = Event(seq=0, kind="no_fire", turn=1, impulse=2, text="ObG Weber does not fire", actor="red_2")
+    move = Event(seq=1, kind="move", turn=1, impulse=2, text="ObG Weber moves 14.07 → 14.08", actor="red_2")
+    fog = Fog(g)
+    assert not fog.shows(no_fire)
+    assert fog.shows(move) and fog.event_text(move) == "Unknown enemy moves 14.07 → 14.08"
+    assert Fog(g, enabled=False).shows(no_fire)
+
+
+def test_the_whole_game_can_be_played_with_the_mouse_alone(window):
+    """Clicking the first option's button (or card) at every decision plays First Contact to its end."""
+    g = window.view.game
+    clicks = 0
+    while g.pending is not None and clicks < 400:
+        d = g.pending
+        kind = "card" if d.kind.value in ("play_card", "discard") else "option"
+        click(window, hotspot(window, kind, d.keys[0]).center)
+        assert g.inputs[-1] == {"decision": d.kind.value, "actor": d.actor, "choice": d.keys[0]}
+        clicks += 1
+    assert g.over and len(g.inputs) == clicks
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+
+def test_solo_render_writes_a_png(tmp_path, capsys):
+    """`solo render first_contact --out view.png` exits 0 and writes a 1600x1000 PNG."""
+    out = tmp_path / "view.png"
+    assert main(["render", "first_contact", "--out", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pygame.image.load(str(out)).get_size() == SIZE
+    assert "Wrote" in capsys.readouterr().out
+
+
+def test_solo_render_of_a_log_at_a_turn_and_impulse(tmp_path):
+    """`solo render LOG --turn 2 --impulse 1 --size 1200x800` draws the replayed game."""
+    g = new_game("first_contact", seed=4, data=house_data())
+    g.play(SimplePolicy())
+    Session(g, "first_contact", 4).save(tmp_path / "g.jsonl")
+    out = tmp_path / "t2.png"
+    assert (
+        main(
+            [
+                "render",
+                str(tmp_path / "g.jsonl"),
+                "--out",
+                str(out),
+                "--turn",
+                "2",
+                "--impulse",
+                "1",
+                "--size",
+                "1200x800",
+            ]
+        )
+        == 0
+    )
+    assert pygame.image.load(str(out)).get_size() == (1200, 800)
+
+
+def test_solo_play_without_a_display_says_so_and_exits_2():
+    """No DISPLAY/WAYLAND_DISPLAY and no dummy driver: one line pointing to solo run and solo render."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    proc = subprocess.run([str(SOLO), "play"], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert "solo run" in proc.stderr and "solo render" in proc.stderr
+
+
+def test_solo_play_opens_and_draws_frames_on_the_dummy_driver(capsys):
+    """`solo play --frames 2` with SDL's dummy driver opens the default scenario and exits 0."""
+    assert main(["play", "--frames", "2"]) == 0
+
+
+def test_solo_play_loads_a_saved_game(tmp_path):
+    """`solo play --load LOG --frames 1` rebuilds the logged game and exits 0."""
+    g = new_game("first_contact", seed=6, data=house_data())
+    policy = SimplePolicy()
+    for _ in range(12):
+        g.apply(policy(g, g.pending))
+    Session(g, "first_contact", 6).save(tmp_path / "g.jsonl")
+    assert main(["play", "--load", str(tmp_path / "g.jsonl"), "--frames", "1"]) == 0
+
+
+def test_frame_time_measurement_reports_a_median():
+    """measure_frames gives a median frame time and the time to the first frame."""
+    from solo.render.bench import measure_frames
+
+    out = measure_frames("first_contact", frames=10)
+    assert out["median_ms"] > 0 and out["first_frame_in_process_s"] > 0
+    assert out["size"] == "1600x1000"
