@@ -124,6 +124,7 @@ class Game:
         self.dice = dice
         self.board = Board.for_map(data.maps[scenario.map], data.terrain)
         self.los = LineOfSight(self.board, month=scenario.month)
+        self._low_orders = frozenset(o.id for o in data.orders if o.low)
         self.events: list[Event] = []
         self.inputs: list[dict[str, Any]] = []
         self._keep_events = keep_events
@@ -252,8 +253,7 @@ class Game:
 
     def is_low(self, ch: Character) -> bool:
         """Whether ``ch`` has a low order (Sneak, Hide, Reload, Rally: C2 27.8, base-rules §4)."""
-        o = self.order_def(ch)
-        return bool(o is not None and o.low)
+        return ch.order is not None and ch.order.order in self._low_orders
 
     def distance(self, a: Hex, b: Hex) -> int:
         """Hexes from ``a`` to ``b`` on this map."""
@@ -265,17 +265,19 @@ class Game:
 
     def sight(self, viewer: Character, target_hex: Hex, *, target: Character | None = None) -> Sight:
         """LOS from ``viewer`` to ``target_hex`` with weather, night, smoke and low orders."""
-        lit = bool(self.state.markers.illuminated) and any(
-            self.distance(h, x) <= 3 for h in self.state.markers.illuminated for x in (viewer.hex, target_hex)
-        )
+        lights = self.state.markers.illuminated
+        lit = bool(lights) and any(self.distance(h, x) <= 3 for h in lights for x in (viewer.hex, target_hex))
+        low = self._low_orders
+        vo = viewer.order
+        to = target.order if target is not None else None
         return self.los.check(
             viewer.hex,
             target_hex,
-            low_a=self.is_low(viewer),
-            low_b=self.is_low(target) if target is not None else False,
-            viewer_tq=viewer.effective_tq,
+            low_a=vo is not None and vo.order in low,
+            low_b=to is not None and to.order in low,
+            viewer_tq=viewer.tq if not viewer.wounds else viewer.effective_tq,
             max_range=self.state.max_los,
-            night_range=self.night_range(),
+            night_range=self.options.night_los if self.scenario.night else None,
             illuminated=lit,
         )
 
