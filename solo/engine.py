@@ -330,6 +330,8 @@ class Game:
                 st.flow.impulse = impulse
                 self.emit("impulse", f"Impulse {impulse}.", rule="4.0 step 4")
                 combat.impulse_start(self)
+                if st.vehicles:
+                    crew.impulse_start(self)
                 spotting.impulse_start(self)
                 for team_id in list(st.flow.track):
                     st.flow.active_team = team_id

@@ -470,9 +470,10 @@ def _burning(game: Game, h: Hex) -> bool:
 
 
 def has_wire(game: Game, h: Hex) -> bool:
-    """Whether Barbed Wire lies on ``h`` (C2 27.7)."""
+    """Whether Barbed Wire lies on ``h`` (C2 27.7), unless a vehicle has flattened it (27.7 rolls)."""
     board = game.board
-    return board.terrain_of(h).rough_unless_hiding or any(o.rough_unless_hiding for o in board.overlays_of(h))
+    wire = board.terrain_of(h).rough_unless_hiding or any(o.rough_unless_hiding for o in board.overlays_of(h))
+    return wire and str(h) not in game.state.flags.get("barbed_wire_removed", ())
 
 
 def in_wire(game: Game, ch: Character, h: Hex) -> bool:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solo.errors import DataError
-from solo.hexes import DIRECTIONS, Arc, Hex, arc_of, distance, neighbour
+from solo.hexes import wedge_directions, DIRECTIONS, Arc, Hex, arc_of, distance, neighbour
 from solo.los import LineOfSight
 from solo.maps import Board, MapDef, load_map, shipped_maps, side_key
 from solo.terrain import TerrainTable, VehicleEntry, load_terrain
@@ -24,7 +24,7 @@ HEXES_PER_MAP = 18 * 19 + 17 * 20  # 18 even columns of 19 rows, 17 odd columns 
 
 PANZER = Hex.parse("15.12")
 """Where the C2 rule 32 example of play puts the Panzer IVH (facing direction 1)."""
-LIGHT_AT = Hex.parse("20.11")
+LIGHT_AT = Hex.parse("20.08")
 """Where the town's notes suggest the example's Light AT team."""
 CHURCH = Hex.parse("20.02")
 """A hex of the church in the town's walled churchyard."""
@@ -192,8 +192,13 @@ def test_town_panzer_moves_forward_along_the_road(town: MapDef) -> None:
 
 
 def test_town_light_at_example_sightlines(town: MapDef, table: TerrainTable) -> None:
-    """From 20.11 (Open, 5 hexes, side arc) a Light AT team sees 15.11 but not 15.12 (C2 32 example)."""
+    """From 20.08 (Open, 5 hexes, side arc) a Light AT team sees 15.11 but not 15.12 (C2 32 example).
+
+    It lies in the direction-2 wedge of 15.11, so one hexside of turret turn from 1 brings it
+    into the Gunner's front arc, as the example prints.
+    """
     assert town.terrain[LIGHT_AT] == "open"
+    assert wedge_directions(_h("15.11"), LIGHT_AT, town.stagger) == (2,)
     assert distance(_h("15.11"), LIGHT_AT, town.stagger) == 5
     assert arc_of(_h("15.11"), 1, LIGHT_AT, town.stagger) is Arc.SIDE
     board = Board.from_map(town, table)
