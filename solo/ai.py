@@ -821,7 +821,9 @@ def fire_options(game: Game, ch: Character, weapon_id: str | None = None) -> lis
     fire group; not for Suppressive Fire) + smoke on the line + the firer's
     order, wounds and morale (+ Sniper on Impulse 4). Other modifiers (cards,
     night, weather, wire...) are left to the combat code: they do not change
-    the ranking. Dummies never fire (empty list).
+    the ranking. Dummies never fire (empty list). Occupants of vehicles are
+    targets only when :func:`solo.vehicle_combat.is_individual_target` allows
+    (C2 31.10.31).
     """
     if ch.dummy or ch.hex is None or not ch.is_active:
         return []
@@ -830,9 +832,15 @@ def fire_options(game: Game, ch: Character, weapon_id: str | None = None) -> lis
         return []
     melee = _melee_hexes(game)
     out: list[FireOption] = []
+    order = game.order_def(ch)
     for f in game.opponents(ch):
         if not f.revealed or f.hex in melee:
             continue
+        if f.vehicle is not None:  # C2 31.10.31: riders only as exposed individual targets
+            from solo import vehicle_combat
+
+            if not vehicle_combat.is_individual_target(game, f, ch, order):
+                continue
         rng = game.distance(ch.hex, f.hex)
         usable = [w for w in weapons if w.band_modifier(rng) is not None]
         if not usable:

@@ -24,6 +24,13 @@ is revealed now and was not revealed in this Impulse: not by :func:`reveal`
 (``ch.acted["revealed_at"]``) and not by a ``reveal`` or successful ``spot`` event of this
 Impulse.
 
+Vehicles (C2 31.8-31.10, 32) go through :mod:`solo.vehicle_combat`: occupants of vehicles are
+not ordinary targets (only exposed crew under Aimed Fire, :func:`solo.vehicle_combat.is_individual_target`,
+on the Hatch line); vehicles themselves are targets keyed ``"vehicle:<id>"``
+(:func:`solo.vehicle_combat.vehicle_fire_solutions`, resolved by
+:func:`solo.vehicle_combat.resolve_fire_at_vehicle`); men firing from a seat obey its arcs and the
+vehicle's speed; the F steps of Load/Fire Light AT are :func:`solo.vehicle_combat.light_at_step`.
+
 Other modules' hooks, each used only if present: ``solo.ai.choose_fire_target`` /
 ``choose_enemy_weapon`` (Enemy target and weapon, checked for legality here),
 ``solo.ai.sniper_aims`` (C2 24.1), ``solo.ai.assign_on_activation`` (C2 23.5),
@@ -124,6 +131,8 @@ MELEE_DEFENDER = 2
 """§11: a defender on one of :data:`DEFENDER_ORDERS`."""
 KNIFE_EXPERT_MELEE = 1
 """C2 24.1: Knife Expert in melee."""
+LIGHT_AT_ORDERS = ("load_light_at", "fire_light_at")
+"""C2 32.1: orders whose F steps load or fire a Light AT weapon (:mod:`solo.vehicle_combat`)."""
 
 HOUSE_RULES: dict[str, str] = {
     "tough_automatic": "Tough and Deadly choices are made for the player: Tough keeps the least "
@@ -724,6 +733,10 @@ def fire_cell(game: Game, firer: Character, target: Character) -> tuple[FireCell
     terrain, C2 27.7), and a hedge, wall or bocage hexside crossed into the hex; the most
     protective cell applies.
     """
+    if target.vehicle is not None:  # an exposed crewman: the Hatch line (C2 31.8)
+        from solo import vehicle_combat
+
+        return vehicle_combat.crew_fire_cell(game, target)
     board = game.board
     charts = game.data.charts
     h = target.hex
@@ -775,6 +788,10 @@ def _firer_mods(game: Game, firer: Character, order: Order) -> list[tuple[str, i
     ]
     if BARBED_WIRE in game.board.map.overlays.get(firer.hex, ()):
         mods.append(("firing from wire", WIRE_FIRE))
+    if firer.vehicle is not None:  # firing from a vehicle: its speed, Direct Firing (C2 31.9, 31.11.2)
+        from solo import vehicle_combat
+
+        mods.extend(vehicle_combat.seat_fire_modifiers(game, firer))
     return mods
 
 
@@ -909,44 +926,76 @@ def fire_options(game: Game, ch: Character, order: Order) -> list[FireSolution]:
     Targets: active opponents Known (Friendly fire) or Spotted (Enemy fire), in LOS and range;
     never the incapacitated (C2 23.3) or into a melee hex (C2 23.2); a hex with both sides
     only with Aimed Fire, ROF 1 and range <= 5 (C2 23.2 b); Aimed Fire needs a target Known
-    at the start of the Impulse. Order: weapons as carried, targets in roster order.
+    at the start of the Impulse. Occupants of vehicles only as individual targets (C2 31.10.31);
+    then the vehicles themselves (``"vehicle:<id>"``, C2 31.10); a man in a vehicle fires only
+    within his seat's arcs and weapon kinds (C2 31.9). Order: weapons as carried, targets in
+    roster order, then vehicles.
     """
     if ch.hex is None or not ch.is_active or order.ws_modifier is None:
         return []
     weapons = usable_weapons(game, ch)
     if not weapons:
         return []
+    vc = None
+    if game.state.vehicles:
+        from solo import vehicle_combat as vc
+
+        if ch.vehicle is not None and vc.seat_fire_block(game, ch) is not None:
+            return []
     aimed = _is_aimed(order)
     out: list[FireSolution] = []
     targets = []
     active_sides: dict[Hex, set[Side]] = {}  # who stands where (melee hexes, C2 23.2)
     all_sides: dict[Hex, set[Side]] = {}
     for c in game.state.characters.values():
-        if c.hex is not None and c.on_map:
+        if c.hex is not None and c.on_map and c.vehicle is None:  # riders make no melee hex
             all_sides.setdefault(c.hex, set()).add(c.side)
             if c.is_active:
                 active_sides.setdefault(c.hex, set()).add(c.side)
     for t in game.opponents(ch):
         if not t.revealed or t.dummy:
             continue
+        if t.vehicle is not None and (vc is None or not vc.is_individual_target(game, t, ch, order)):
+            continue
         if aimed and not known_at_impulse_start(game, t):
             continue
         assert t.hex is not None
-        if len(active_sides[t.hex]) == 2:
+        if len(active_sides.get(t.hex, ())) == 2:
             continue
         sight = game.sight(ch, t.hex, target=t)
         if sight.clear:
-            targets.append((t, sight, len(all_sides[t.hex]) == 2))
+            targets.append((t, sight, len(all_sides.get(t.hex, ())) == 2))
     firer_mods = _firer_mods(game, ch, order)
     for cw in weapons:
         for t, sight, mixed in targets:
+            if (
+                vc is not None
+                and ch.vehicle is not None
+                and not vc.seat_may_fire(game, ch, game.data.weapons.get(cw.weapon), t.hex)
+            ):
+                continue
             sol = _solution(game, ch, t, cw, order, sight, firer_mods)
             if sol is None:
                 continue
             if mixed and not (aimed and sol.rof == 1 and sol.range <= MULTI_TARGET_RANGE):
                 continue
             out.append(sol)
+    if vc is not None:
+        out.extend(vc.vehicle_fire_solutions(game, ch, order, weapons, firer_mods))
     return out
+
+
+def _is_vehicle_sol(sol: FireSolution) -> bool:
+    """A solution aimed at a vehicle (``"vehicle:<id>"``, C2 31.10)."""
+    return sol.target.startswith("vehicle:")
+
+
+def _target_name(game: Game, sol: FireSolution) -> str:
+    if _is_vehicle_sol(sol):
+        from solo import vehicle_combat
+
+        return vehicle_combat.target_name(game, sol.target)
+    return game.char(sol.target).name
 
 
 def _pick_easiest(game: Game, ch: Character, sols: list[FireSolution], why: str) -> FireSolution:
@@ -957,7 +1006,7 @@ def _pick_easiest(game: Game, ch: Character, sols: list[FireSolution], why: str)
     sols = [s for s in sols if s.range == near]
     if len(sols) == 1:
         return sols[0]
-    names = [game.char(s.target).name for s in sols]
+    names = [_target_name(game, s) for s in sols]
     pick = game.dice.choice(names, f"{ch.name}: random target among the easiest ({why}, C2 23.2)")
     return sols[pick.index]
 
@@ -983,6 +1032,12 @@ def _enemy_choice(game: Game, ch: Character, sols: list[FireSolution]) -> FireSo
     with both sides...) falls back to the local choice, with an event saying so. Without the AI
     functions: :func:`_local_enemy_choice` then the C2 30.1 TQC.
     """
+    vehicle_sols = [s for s in sols if _is_vehicle_sol(s)]
+    sols = [s for s in sols if not _is_vehicle_sol(s)]
+    if not sols:  # [house] an Enemy fires at a vehicle only with no character target (C2 31.10)
+        sol = _pick_easiest(game, ch, vehicle_sols, "enemy fire at a vehicle")
+        _announce(game, ch, sol, "no character target: a vehicle, easiest to hit, then nearest")
+        return sol
     from solo import ai
 
     choose_target = getattr(ai, "choose_fire_target", None)
@@ -1019,14 +1074,13 @@ def _enemy_choice(game: Game, ch: Character, sols: list[FireSolution]) -> FireSo
 
 
 def _announce(game: Game, ch: Character, sol: FireSolution, how: str) -> None:
-    target = game.char(sol.target)
     game.emit(
         "fire_target",
-        f"{ch.name} picks {target.name} with the {game.data.weapons.get(sol.weapon).name} "
+        f"{ch.name} picks {_target_name(game, sol)} with the {game.data.weapons.get(sol.weapon).name} "
         f"(modified WS {sol.total}, {sol.range} hexes; {how}).",
         rule="13.0; C2 23.2",
         actor=ch.id,
-        data={"target": target.id, "weapon": sol.weapon, "modified_ws": sol.total, "how": how},
+        data={"target": sol.target, "weapon": sol.weapon, "modified_ws": sol.total, "how": how},
     )
 
 
@@ -1103,6 +1157,11 @@ def fire_step(game: Game, ch: Character, order: Order) -> Generator[Decision, st
     get a ``FIRE_TARGET`` decision (keys: see the module docstring). Dummies and trained medics
     never fire. An Enemy on Run & Gun with no target moves 1 hex instead (10.04).
     """
+    if order.id in LIGHT_AT_ORDERS:  # C2 32.1-32.3
+        from solo import vehicle_combat
+
+        yield from vehicle_combat.light_at_step(game, ch, order)
+        return
     if order.has_flag(OrderFlag.THROWS):
         from solo import effects
 
@@ -1147,7 +1206,7 @@ def fire_step(game: Game, ch: Character, order: Order) -> Generator[Decision, st
             )
             return
         group = next(g for k, _, g in options if k == key)
-        if len(group) == 1:
+        if len(group) == 1 or _is_vehicle_sol(group[0]):
             sol = group[0]
         else:
             names = [game.char(s.target).name for s in group]
@@ -1156,6 +1215,13 @@ def fire_step(game: Game, ch: Character, order: Order) -> Generator[Decision, st
                 f"{ch.name}: random target in {game.char(group[0].target).hex} beyond 5 hexes (C2 23.2)",
             )
             sol = group[pick.index]
+    if _is_vehicle_sol(sol):
+        from solo import vehicle_combat
+
+        vehicle = vehicle_combat.target_vehicle(game, sol.target)
+        assert vehicle is not None
+        vehicle_combat.resolve_fire_at_vehicle(game, ch, vehicle, sol, order)
+        return
     resolve_fire(game, ch, game.char(sol.target), sol, order)
 
 
@@ -1169,9 +1235,15 @@ def _friendly_fire_options(game: Game, sols: list[FireSolution]) -> list[tuple[s
         mine = [s for s in sols if s.weapon == wid]
         by_hex: dict[str, list[FireSolution]] = {}
         for s in mine:
-            by_hex.setdefault(str(game.char(s.target).hex), []).append(s)
+            if not _is_vehicle_sol(s):
+                by_hex.setdefault(str(game.char(s.target).hex), []).append(s)
         done: set[str] = set()
         for s in mine:
+            if _is_vehicle_sol(s):
+                suffix = f"|{wid}" if several else ""
+                label = f"{_target_name(game, s)} (vehicle, {s.range} hexes, {wname}, modified WS {s.total})"
+                out.append((f"{s.target}{suffix}", label, [s]))
+                continue
             t = game.char(s.target)
             h = str(t.hex)
             crowd = by_hex[h]
@@ -1191,7 +1263,15 @@ def _friendly_fire_options(game: Game, sols: list[FireSolution]) -> list[tuple[s
     return out
 
 
-def resolve_fire(game: Game, firer: Character, target: Character, sol: FireSolution, order: Order) -> None:
+def resolve_fire(
+    game: Game,
+    firer: Character,
+    target: Character,
+    sol: FireSolution,
+    order: Order,
+    *,
+    assisted: bool | None = None,
+) -> None:
     """One fire action of ``firer`` at ``target`` as worked out in ``sol`` (base-rules §10).
 
     Reveals the firer (not a Knife Expert throwing from Cover), alerts within 10 hexes (alert 1),
@@ -1202,7 +1282,8 @@ def resolve_fire(game: Game, firer: Character, target: Character, sol: FireSolut
     A hit: MC only for Suppressive Fire or an (M) cell, else a wound draw; a natural-0 hit
     gives the firer +1 morale (cap Aggressive); alert 3. Stops when the target is out of
     action or the ammunition runs out. Ammo drops one step at the first natural 9 (a belt-fed
-    MG with an assistant: the second); never for pistols and knives. Emits one ``"fire"`` event.
+    MG with an assistant: the second); never for pistols and knives. ``assisted`` overrides the
+    14.3 assistant test (vehicle MGs, C2 31.9.4 b). Emits one ``"fire"`` event.
     """
     weapon = game.data.weapons.get(sol.weapon)
     imp = game.state.flow.impulse
@@ -1218,7 +1299,8 @@ def resolve_fire(game: Game, firer: Character, target: Character, sol: FireSolut
         if assign is not None:
             assign(game, target)
     morale_only = order.has_flag(OrderFlag.HITS_MORALE_ONLY) or sol.morale_only
-    belt_assisted = weapon.has_flag(WeaponFlag.BELT) and _assistant_present(game, firer)
+    has_mate = _assistant_present(game, firer) if assisted is None else assisted
+    belt_assisted = weapon.has_flag(WeaponFlag.BELT) and has_mate
     nines_needed = 2 if belt_assisted else 1
     loses_ammo = not _never_loses_ammo(weapon)
     ammo_before = firer.ammo
@@ -1301,7 +1383,12 @@ def _fire_hit(
     game: Game, firer: Character, target: Character, roll: int, *, morale_only: bool, order: Order
 ) -> None:
     reason = f"hit by {firer.name}"
-    if morale_only:
+    if target.vehicle is not None:  # an exposed crewman or passenger (C2 31.10.9, 31.10.11)
+        from solo import vehicle_combat
+
+        why = "Suppressive Fire" if order.has_flag(OrderFlag.HITS_MORALE_ONLY) else "(M) cell"
+        vehicle_combat.occupant_hit(game, firer, target, morale_only=morale_only, why=why)
+    elif morale_only:
         why = "Suppressive Fire" if order.has_flag(OrderFlag.HITS_MORALE_ONLY) else "(M) cell"
         morale_check(game, target, f"{reason}, {why}: MC only", "base-rules §10")
     else:

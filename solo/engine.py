@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from solo import ai, combat, crew, crew_ai, effects, movement, spotting
+from solo import ai, combat, crew, crew_ai, effects, movement, spotting, vehicle_combat
 from solo.data import HouseData
 from solo.dice import Deck, Dice
 from solo.errors import IllegalChoiceError, MalformedChoiceError
@@ -484,6 +484,7 @@ class Game:
                 )
                 target = tkey
             self.set_order(ch, key, directions=directions, target=target, source="player")
+            vehicle_combat.light_at_order_placed(self, ch)
             self.emit(
                 "friendly_order",
                 f"{ch.name} is given {order.name}"
@@ -498,6 +499,10 @@ class Game:
     # Step 3
     def _enemy_card_and_order_phase(self) -> None:
         self.state.flow.phase = Phase.ENEMY_CARD_ORDER
+        if self.state.vehicles:  # C2 32.3: Panzerfaust holders take Fire Light AT first
+            for ch in self.state.active(Side.ENEMY):
+                if ch.order is None and ch.vehicle is None:
+                    vehicle_combat.panzerfaust_order(self, ch)
         ai.enemy_card_and_order_phase(self)
         if self.state.vehicles:
             crew_ai.enemy_vehicle_orders(self)
@@ -529,6 +534,8 @@ class Game:
         # i) passive start-of-activation effects
         if not effects.start_of_activation(self, ch):
             return
+        if ch.side is Side.ENEMY and self.state.vehicles:
+            vehicle_combat.enemy_panzerfaust_check(self, ch)  # C2 32.3 placement
         # ii) spotting segment
         spotting.spotting_segment(self, ch)
         # iii) Duck Back declaration (7.19)
@@ -557,6 +564,8 @@ class Game:
             yield from combat.melee_step(self, ch, o)
         if imp == 4:
             effects.impulse_four_effects(self, ch, o)
+        if self.state.vehicles:
+            vehicle_combat.panzerfaust_pickup(self, ch)  # C2 32.3
 
     def _check_end(self) -> bool:
         """A side with no active character left ends the game (base-rules §1 Step 5 f)."""

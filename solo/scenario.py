@@ -655,6 +655,15 @@ class Edges:
 
 
 @attrs.frozen
+class PanzerfaustSpec:
+    """The Panzerfaust Level and type of a scenario (C2 32.3)."""
+
+    level: int
+    type: str = "panzerfaust_60"
+    """``panzerfaust_60`` or ``panzerfaust_100``."""
+
+
+@attrs.frozen
 class VehicleSpec:
     """A vehicle at set-up (C2 31.0, 31.3).
 
@@ -715,6 +724,8 @@ class Scenario:
     """House options by name (:class:`~solo.options.Options`), e.g. ``optional_enemy_activation``."""
     reinforcements: tuple[ReinforcementSpec, ...] = ()
     vehicles: tuple[VehicleSpec, ...] = ()
+    panzerfaust: PanzerfaustSpec | None = None
+    """Panzerfausts available to the Enemy (C2 32.3); None = none."""
     events: EventTables = attrs.field(factory=EventTables)
     target_tables: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     """10-hex target tables by side (``friendly``/``enemy``): d10 face 0-9 → the hex off-board fire
@@ -895,6 +906,11 @@ class _Checker:
             self.check_wave(("reinforcements", i), wave)
         for i, v in enumerate(sc.vehicles):
             self.check_vehicle(("vehicles", i), v)
+        if sc.panzerfaust is not None:
+            if sc.panzerfaust.level < 0:
+                self.add(("panzerfaust", "level"), "the Panzerfaust Level is 0 or more")
+            if sc.panzerfaust.type not in ("panzerfaust_60", "panzerfaust_100"):
+                self.add(("panzerfaust", "type"), "type is panzerfaust_60 or panzerfaust_100")
         self.check_opponents()
         self.check_victory()
         self.probs.raise_if_any()

@@ -23,8 +23,8 @@ and the Abbey row by where the viewer stands (C2 27.5).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -90,6 +90,9 @@ class SpotCheck:
     """-1 per Abbey hex the line passes through inside the Abbey (C2 27.5)."""
     camouflage: int
     """C2 28.2 Winter Camouflage: -1 in snow or deep snow."""
+    extra: tuple[tuple[str, int], ...] = ()
+    """Other modifiers by name, given by the caller (vehicle crews: closed hatch -2, Spot order +1,
+    C2 31.7.3)."""
 
     @property
     def threshold(self) -> int:
@@ -103,6 +106,7 @@ class SpotCheck:
             + self.smoke
             + self.abbey
             + self.camouflage
+            + sum(v for _, v in self.extra)
         )
 
     def breakdown(self) -> str:
@@ -118,11 +122,15 @@ class SpotCheck:
             parts.append(f"abbey {self.abbey:+d}")
         if self.camouflage:
             parts.append(f"camouflage {self.camouflage:+d}")
+        parts.extend(f"{name} {_signed(v)}" for name, v in self.extra)
         return " + ".join(parts) + f" = {self.threshold}"
 
-    def to_dict(self) -> dict[str, int | str]:
+    def to_dict(self) -> dict[str, Any]:
         """The parts and the threshold, for an event's ``data``."""
-        out: dict[str, int | str] = attrs.asdict(self)
+        out: dict[str, Any] = attrs.asdict(self)
+        extra = out.pop("extra")
+        if extra:
+            out["extra"] = {name: v for name, v in extra}
         out["threshold"] = self.threshold
         return out
 
@@ -216,11 +224,18 @@ def target_spot_group(game: Game, target: Character) -> int:
 
 
 def spot_check(
-    game: Game, spotter: Character, target: Character, sight: Sight | None = None
+    game: Game,
+    spotter: Character,
+    target: Character,
+    sight: Sight | None = None,
+    *,
+    modifiers: Sequence[tuple[str, int]] = (),
 ) -> SpotCheck | None:
     """The threshold for ``spotter`` to spot ``target``, or None without LOS (base-rules §9 step 2).
 
     ``sight`` may be given when already computed (``game.sight(spotter, target.hex, target=target)``).
+    ``modifiers``: extra ``(name, value)`` modifiers added to the threshold (vehicle crews'
+    closed hatch and Spot order, C2 31.7.3); shown by name in the breakdown.
     """
     if spotter.hex is None or target.hex is None:
         return None
@@ -252,10 +267,18 @@ def spot_check(
         smoke=sight.smoke,
         abbey=sight.abbey,
         camouflage=camo,
+        extra=tuple((str(n), int(v)) for n, v in modifiers),
     )
 
 
-def spot(game: Game, spotter: Character, target: Character, *, sight: Sight | None = None) -> bool:
+def spot(
+    game: Game,
+    spotter: Character,
+    target: Character,
+    *,
+    sight: Sight | None = None,
+    modifiers: Sequence[tuple[str, int]] = (),
+) -> bool:
     """One spotting attempt by ``spotter`` at ``target`` (base-rules §9; C2 23.1, 24.1).
 
     d10 (faces 0-9) <= :meth:`SpotCheck.threshold` succeeds; a natural 9 always
@@ -264,11 +287,12 @@ def spot(game: Game, spotter: Character, target: Character, *, sight: Sight | No
     (a dummy is removed); a Waiting Enemy spotter becomes Alert (§5.6
     condition 9) and a dummy spotter is removed (a real one stays Unknown).
     Emits one ``spot`` event with the threshold part by part. ``sight``: the
-    LOS answer when the caller already has it.
+    LOS answer when the caller already has it; ``modifiers``: extra named
+    modifiers (see :func:`spot_check`).
     """
     if target.revealed:
         return True
-    check = spot_check(game, spotter, target, sight)
+    check = spot_check(game, spotter, target, sight, modifiers=modifiers)
     if check is None:
         return False
     roll = game.dice.d10(f"spot: {spotter.name} -> {target.name} (§9)").total
@@ -289,6 +313,8 @@ def spot(game: Game, spotter: Character, target: Character, *, sight: Sight | No
         rules.append("C2 28.2")
     if check.row_from.startswith("overlay"):
         rules.append("C2 27.6")
+    if check.extra:
+        rules.append("C2 31.7.3")
     game.emit(
         "spot",
         f"{spotter.name} tries to spot {target.name} at {target.hex}: d10 {roll} vs {check.breakdown()} "
