@@ -6,9 +6,11 @@ that explains itself (DESIGN.md "Every Enemy decision explains itself").
 **Orders** (:func:`enemy_vehicle_orders`, the engine's Step 3 after the infantry; C2 31.1,
 31.11.3). For each active Enemy vehicle, crew in the order Commander / Driver / Gunner /
 Loader / Co-driver: an Enemy Order card per crewman (the Commander's card is the vehicle's
-initiative, 31.1); its initiative number plus the crewman's morale modifier
-(:func:`solo.vehicles_data.modified_number`) is the row read in his VOM column (vehicle kind
-× Target/No Target × BU/OPEN, :func:`solo.vehicles_data.vom_column`); then the overrides
+initiative, 31.1); its initiative number plus the crewman's morale modifier, clamped 00-99
+(as :func:`solo.vehicles_data.modified_number`), is the row read in his VOM column (vehicle
+kind × Target/No Target × BU/OPEN, :func:`solo.vehicles_data.vom_column`; the rows are read
+from tables built once from :attr:`solo.vehicles_data.Vom.columns`, the same cells
+:func:`solo.vehicles_data.vom_order` gives); then the overrides
 of 31.2, 31.9.2, 31.10.8-31.10.9 and 31.11.1-31.11.3 (see :func:`assign_crew_order`).
 Passengers get Bail Out on the five conditions of 31.11.3, otherwise No Order (they ride).
 Each crewman and passenger gets ONE ``crew_order`` / ``passenger_order`` event whose
@@ -29,7 +31,13 @@ consumed (removed) the next time the vehicle's crew get their orders:
 * ``"force_bail_out:passengers"``: every passenger gets Bail Out;
 * ``"periscope:<position>"`` (persistent): with its hatch closed the position sees nothing
   (:func:`seat_sees`; C2 31.10.8 "may not spot ... while their hatch is closed");
-* ``"turret_jammed"`` (persistent): the turret cannot turn (:func:`commander_turret_target`).
+* ``"turret_jammed"`` (persistent): the turret cannot turn (:func:`commander_turret_target`);
+* ``"immobilized"`` (and ``vehicle.mired``/``destroyed``): a speed order becomes Emergency Stop
+  (31.2 (3)) and passengers Bail Out (31.11.3);
+* ``"main_gun_destroyed"``, ``"<mount>_destroyed"`` (``"bow_mg_destroyed"``...): orders for
+  that weapon become Spot [house];
+* ``state.flags["light_at"]`` (``{operator id: {"assistant": id, "carrier": id, ...}}``): the
+  Light AT team members (:func:`has_light_at`).
 
 **Per-turn scratch this module writes** (``vehicle.acted``, which the End Phase clears):
 :data:`PLACED_KEY`, :data:`CASCADE_KEY`, :data:`FORCED_KEY`, :data:`ESTOP_KEY`; and on a
@@ -79,6 +87,7 @@ __all__ = [
     "MARKER_ROLES",
     "MOUNT_KEY",
     "PLACED_KEY",
+    "RELOCATE_FOR_KEY",
     "SPEED_ORDERS",
     "assign_crew_order",
     "assign_on_activation",
@@ -120,6 +129,10 @@ positions first (C2 31.11.2); [house] only passengers count toward it."""
 MOUNT_KEY = "vehicle_weapon"
 """``ch.acted`` key: the vehicle weapon (``"bow_mg"``, ``"coaxial_mg"``, ``"pintle_mg"``) the
 crewman's fire order uses this turn (from the VOM cell); absent: his own weapon."""
+RELOCATE_FOR_KEY = "relocate_for"
+"""``ch.acted`` key set with a Relocate that replaces a Bail Out: ``"bail_out"`` (he needs a
+position with a usable hatch) or ``"bail_limit"`` (a passenger over the 4-man limit), as
+:mod:`solo.crew` reads it (C2 31.11.2)."""
 PLACED_KEY = "marker_placed"
 """``vehicle.acted`` key: {position: {"turn", "impulse", "hex", "priority", "on"}} of the last
 Target Marker placement or move; ``"on"`` is ``"afv"``, ``"vehicle"``, ``"light_at"``,
@@ -558,8 +571,7 @@ class _Trace:
         self.rows: str | None = None
         self.cell: str | None = None
         self.cell_text = ""
-        self.final = ""
-        """The VOM cell's order as text, while no override changed it."""
+        self.final = ""  # the VOM cell's order as text, while no override changed it
         self.cell_order = ""
         self.target: bool | None = None
         self.target_why = ""
@@ -1151,6 +1163,7 @@ def _bail_out_overrides(game: Game, vehicle: Vehicle, vtype: VehicleType, seat: 
         else:
             tr.override(game, "relocate", f"{why}: relocate to the {_role_name(to)}'s position", "31.11.2")
             tr.relocate_to = to
+            tr.ch.acted[RELOCATE_FOR_KEY] = "bail_out"
         return
     if seat.hatch is Hatch.CLOSED:
         tr.override(game, "button_open_up", "Bail Out with a closed hatch: Open Hatch", "31.11.3")
@@ -1283,6 +1296,7 @@ def passenger_orders(game: Game, vehicle: Vehicle) -> None:
             order, text, rule = "no_order", "rides: no Bail Out condition (31.11.3)", "31.11.3"
         elif pos in over:
             order, rule = "relocate", "31.11.2"
+            ch.acted[RELOCATE_FOR_KEY] = "bail_limit"
             text = f"Bail Out ({reason}), but more than {PASSENGER_BAIL_LIMIT} bail out: Relocate (31.11.2)"
         else:
             order, text, rule = "bail_out", f"Bail Out: {reason} (31.11.3)", "31.11.3"
@@ -1476,8 +1490,14 @@ def place_enemy_marker(game: Game, ch: Character) -> None:
     if current is None:
         _put_marker(game, vehicle, ch, cand, None, None)
         return
-    if cand.hex == current or not _beats(cand, _effective(game, vehicle, seen, current)):
+    now = _effective(game, vehicle, seen, current)
+    if cand.hex == current or not _beats(cand, now):
         return
+    at_marker = (
+        f"at the marker now: {'nothing' if now[0] == _NO_TARGET else f'priority {now[0]}'}, "
+        f"{now[1]} Spotted character{'s' if now[1] != 1 else ''} in or adjacent"
+    )
+    cand = attrs.evolve(cand, label=f"{cand.label}; {at_marker}")
     if cand.priority == 3 and game.distance(current, cand.hex) == 1:
         _put_marker(game, vehicle, ch, cand, current, {"automatic": "a move of 1 hex needs no TQC (31.7.4)"})
         return
@@ -1560,17 +1580,17 @@ def _put_marker(
     role = _role_name(pos)
     if previous is None:
         how = "no roll: he had no marker on the board"
-        verb = "places"
+        verb = f"places his Target Marker on {cand.hex}"
     elif tqc is not None and "automatic" in tqc:
-        how, verb = tqc["automatic"], f"moves (from {previous})"
+        how, verb = tqc["automatic"], f"moves his Target Marker from {previous} to {cand.hex}"
     else:
         assert tqc is not None
         how = f"TQC d10 {tqc['roll']} vs {' '.join(tqc['parts'])} = {tqc['target']}: passed"
-        verb = f"moves (from {previous})"
+        verb = f"moves his Target Marker from {previous} to {cand.hex}"
     game.emit(
         "target_marker",
-        f"{ch.name} ({role}, {vehicle.name}) {verb} his Target Marker to {cand.hex}: "
-        f"priority {cand.priority}, {cand.label} ({how}) (31.7.4).",
+        f"{ch.name} ({role}, {vehicle.name}) {verb}: priority {cand.priority}, {cand.label} ({how}) "
+        "(31.7.4).",
         rule="31.7.4",
         actor=ch.id,
         data={

@@ -17,7 +17,7 @@ import pytest
 import yaml
 from conftest import DATA_DIR, house_data, make_game
 
-from solo import crew_ai
+from solo import crew_ai, vehicles_data
 from solo.data import HouseData
 from solo.dice import Dice, ScriptedSource
 from solo.engine import Game
@@ -285,6 +285,47 @@ def test_gunner_own_marker_not_driver_own(tmp_path):
     game.state.vehicles["panzer"].seats["co_driver"].marker = Hex.parse("20.08")
     crew_ai.enemy_vehicle_orders(game)
     assert crew_event(game, "panzer_gunner").data["column"] == "no_target_bu"
+
+
+def test_vom_tables_match_vom_order():
+    """C2 31.11.3: the module's cached VOM rows are the cells vehicles_data.vom_order gives, every row."""
+
+    class _G:
+        data = house_data()
+
+    tables, mods = crew_ai._vom_tables(_G())
+    vom = house_data().vom
+    for (role, column), rows in tables.items():
+        for n in range(100):
+            assert rows[n].cell == str(vehicles_data.vom_order(vom, role, column, n))
+    assert mods == {m.value: vom.morale_modifier(m) for m in MoraleState}
+
+
+def test_half_track_target_column_by_sight(tmp_path):
+    """[house] C2 31.7.2, 31.11.3: a Half-Track Driver who sees a Spotted Friendly reads Target."""
+    ht = {
+        "id": "ht",
+        "type": "m3a1_half_track",
+        "side": "enemy",
+        "name": "SdKfz",
+        "hex": "10.10",
+        "facing": 1,
+        "crew": {"driver": "red_1"},
+    }
+    game = vgame(tmp_path, friendly=[man("able_1", "10.05")], enemy=[man("red_1", "10.10")], vehicles=[ht])
+    reveal(game, "able_1")
+    force(game, cards=["e25"])
+    crew_ai.enemy_vehicle_orders(game)
+    assert crew_event(game, "red_1").data["column"] == "half_track_target"
+
+
+def test_assign_on_activation_ignores_non_crew(tmp_path):
+    """C2 23.5: assign_on_activation does nothing for a Friendly or an ordered man."""
+    game = vgame(tmp_path, options=Options(optional_enemy_activation=True))
+    assert crew_ai.assign_on_activation(game, game.char("able_1")) is None
+    give(game, crew(game, "driver").id, "crawl")
+    assert crew_ai.assign_on_activation(game, crew(game, "driver")) is None
+    assert order_of(game, "driver") == "crawl"
 
 
 # ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solo.errors import DataError
-from solo.hexes import wedge_directions, DIRECTIONS, Arc, Hex, arc_of, distance, neighbour
+from solo.hexes import DIRECTIONS, Arc, Hex, arc_of, distance, neighbour, wedge_directions
 from solo.los import LineOfSight
 from solo.maps import Board, MapDef, load_map, shipped_maps, side_key
 from solo.terrain import TerrainTable, VehicleEntry, load_terrain
