@@ -129,10 +129,13 @@ def enemy_card_and_order_phase(game: Game) -> None:
     for team in st.teams.values():
         if team.side is not Side.ENEMY or team.id in st.vehicles:  # crews: the VOM (solo.crew_ai)
             continue
-        members = [st.characters[c] for c in team.members]
-        members = [c for c in members if c.is_active and c.hex is not None and c.vehicle is None]
-        if not members:
+        on_map = [st.characters[c] for c in team.members]
+        on_map = [c for c in on_map if c.is_active and c.hex is not None]
+        if not on_map:
             continue
+        # Passengers ride under the crew rules (solo.crew_ai), but their team still takes its
+        # initiative from a card (9.1) so that they activate.
+        members = [c for c in on_map if c.vehicle is None]
         waiting: list[Character] = []
         shared: EnemyOrderCard | None = None
         for ch in members:
