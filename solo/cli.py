@@ -285,7 +285,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed for a scenario (default 1)")
     p.add_argument("--labels", action="store_true", help="draw the hex labels")
     p.set_defaults(func=_cmd_render)
+    _add_tool_parsers(sub)
     return parser
+
+
+TOOL_COMMANDS = ("solo.cli_deck", "solo.cli_batch", "solo.cli_history")
+"""Modules that add playtester and designer subcommands (each has ``add_parsers(sub)``)."""
+
+
+def _add_tool_parsers(sub: argparse._SubParsersAction) -> None:
+    import importlib
+    import importlib.util
+
+    for name in TOOL_COMMANDS:
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name).add_parsers(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
