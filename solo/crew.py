@@ -1194,18 +1194,21 @@ def _declarations(game: Game, vehicle: Vehicle, ch: Character, imp: int) -> Gene
         if ch.seat == "driver" and o is not None and o.is_vehicle and o.id != "emergency_stop":
             hook = _hook("crew_ai", "enemy_emergency_stop")
             hexes = stop_speed(game, vehicle, ch)
-            if hook is not None and hook(game, ch):
-                if ch.order is None or ch.order.order != "emergency_stop":
-                    emergency_stop(
-                        game,
-                        vehicle,
-                        ch,
-                        reason="his Commander marked a threat",
-                        rule="C2 31.2 (1)",
-                        hexes=hexes,
-                    )
-                else:
-                    stop_retention(game, vehicle, ch, hexes)
+            # crew_ai makes the stop through emergency_stop() above (which applies the 31.11.2
+            # retention once); only if it set the order some other way is it done here.
+            if (
+                hook is not None
+                and hook(game, ch)
+                and (ch.order is None or ch.order.order != "emergency_stop")
+            ):
+                emergency_stop(
+                    game,
+                    vehicle,
+                    ch,
+                    reason="his Commander marked a threat",
+                    rule="C2 31.2 (1)",
+                    hexes=hexes,
+                )
         return
     if o is None:
         return

@@ -338,8 +338,11 @@ class Game:
                     team = st.teams[team_id]
                     if team.side is Side.ENEMY and self.options.optional_enemy_activation:
                         # C2 23.5: orders are drawn when the team activates (crews: the VOM, 31.1).
-                        assign = (crew_ai.assign_on_activation if team.id in st.vehicles
-                                  else ai.assign_on_activation)
+                        assign = (
+                            crew_ai.assign_on_activation
+                            if team.id in st.vehicles
+                            else ai.assign_on_activation
+                        )
                         for cid in list(team.members):
                             ch = st.characters[cid]
                             if ch.is_active and ch.alert and ch.order is None and ch.hex is not None:

@@ -121,8 +121,9 @@ def forbidden_orders(game: Game, ch: Character) -> dict[str, str]:
     base-rules §4 "Friendly limits" (wounds; heavy and very heavy weapons;
     Medical Aid for medics; Plan for leaders), §11 (only Melee when sharing a
     hex with an opponent; Charge needs a chargeable Known enemy in reach),
-    §12 (grenade orders need the weapon), C2 27.7 (only Sneak leaves Barbed
-    Wire), 28.2 (mud, snow, deep snow), 30.0 (trained medics never fire), the
+    §12 (grenade orders need the weapon), C2 32.1 (Load Light AT for a Bazooka
+    Operator or an Assistant in his hex; Fire Light AT for the Operator), C2 27.7
+    (only Sneak leaves Barbed Wire), 28.2 (mud, snow, deep snow), 30.0 (trained medics never fire), the
     played card's order limits, and the [house] Q9 and Q26 rules
     (:data:`SLOW_FORBIDS`, :data:`FRIENDLY_FORCED_MORALE_ORDERS`). Vehicle
     orders are not listed.
@@ -172,7 +173,10 @@ def forbidden_orders(game: Game, ch: Character) -> dict[str, str]:
     elif all(w.has_flag(WeaponFlag.SLOW) for w in firearms):
         no(SLOW_FORBIDS, "only slow weapons ([house] base-rules §20 Q9)")
     if not any(w.kind is WeaponKind.LIGHT_AT for w in weapons):
-        no(_AT_ORDERS, "no light anti-tank weapon (C2 32)")
+        if _bazooka_mate(game, ch) is None:
+            no(_AT_ORDERS, "no light anti-tank weapon (C2 32)")
+        else:  # the Assistant loads the Operator's Bazooka (C2 32.1)
+            no(["fire_light_at"], "the Bazooka is fired by its Operator (C2 32.1)")
     for oid, kind in _GRENADE_KINDS.items():
         if not any(w.kind is kind for w in weapons):
             no([oid], f"no {kind.value.replace('_', ' ')} weapon (base-rules §12)")
@@ -279,6 +283,24 @@ def _must_move(order: Order) -> bool:
 def _weapons(game: Game, ch: Character) -> list[Weapon]:
     table = game.data.weapons
     return [table.get(cw.weapon) for cw in ch.weapons if cw.weapon in table]
+
+
+def _bazooka_mate(game: Game, ch: Character) -> Character | None:
+    """An active man of ``ch``'s side in his hex holding a Bazooka, whom ``ch`` may assist (C2 32.1).
+
+    "A second squad member may act as an assistant": any man of the squad in the Operator's
+    hex (as :func:`solo.vehicle_combat.light_at_step` finds the Bazooka he loads).
+    """
+    if ch.hex is None:
+        return None
+    for c in game.state.at(ch.hex):
+        if c is ch or c.side is not ch.side or not c.is_active:
+            continue
+        if any(
+            w.kind is WeaponKind.LIGHT_AT and not w.has_flag(WeaponFlag.ONE_SHOT) for w in _weapons(game, c)
+        ):
+            return c
+    return None
 
 
 def _opponents_at(game: Game, ch: Character, h: Hex) -> list[Character]:
