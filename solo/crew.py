@@ -659,6 +659,12 @@ def _remove_lost_markers(game: Game, vehicle: Vehicle) -> None:
             _clear_marker(game, vehicle, pos, "no LOS to any Spotted/Known opponent", "C2 31.7.4")
 
 
+def refresh_markers(game: Game) -> None:
+    """Remove every Target Marker whose owner lost LOS (C2 31.7.4: "at any time, immediately"):
+    call after anything that changes LOS (weather, smoke, fire, movement)."""
+    _refresh_markers(game)
+
+
 def _refresh_markers(game: Game) -> None:
     """:func:`_remove_lost_markers` for every active vehicle (after LOS may have changed)."""
     for v in vehicles_of(game.state).values():

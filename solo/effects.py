@@ -1106,6 +1106,10 @@ def change_weather(game: Game, weather: str, *, cause: str) -> None:
         rule="C2 28.1",
         data={"before": before, "weather": weather, "max_los": los},
     )
+    if getattr(st, "vehicles", None):
+        from solo.crew import refresh_markers
+
+        refresh_markers(game)  # C2 31.7.4: markers out of LOS go at once
 
 
 # ---------------------------------------------------------------------------

@@ -88,6 +88,21 @@ def check_vehicles(game: Game) -> None:
             raise InvariantError(f"{ch.name} says he rides {ch.vehicle}.{ch.seat} but is not in that seat")
 
 
+def check_markers(game: Game) -> None:
+    """Every Target Marker is on a hex in its owner's LOS (C2 31.7.3-31.7.4)."""
+    from solo import crew_ai
+
+    for v in (getattr(game.state, "vehicles", {}) or {}).values():
+        if not v.is_active:
+            continue
+        for pos, seat in v.seats.items():
+            if seat.marker is None or seat.occupant is None:
+                continue
+            if not crew_ai.seat_sees(game, v, pos, seat.marker):
+                owner = game.state.characters[seat.occupant]
+                raise InvariantError(f"{owner.name}'s Target Marker on {seat.marker} is out of his LOS")
+
+
 def watch(game: Game) -> None:
     """Check invariants after every event of ``game`` from now on."""
     last_team: dict[str, int] = {"impulse": -1, "index": -1}
@@ -99,6 +114,7 @@ def watch(game: Game) -> None:
             if actor.status is not Status.ACTIVE and not ev.data.get("as_it_fell"):
                 raise InvariantError(f"{actor.name} ({actor.status.value}) acted: {ev.text}")
         if ev.kind == "track":
+            check_markers(game)
             values = [v for _t, v in ev.data["track"]]
             if values != sorted(values):
                 raise InvariantError(f"Initiative Track out of order: {ev.data['track']}")
