@@ -1520,7 +1520,7 @@ def _explode_shell(game: Game, rec: dict[str, Any]) -> None:
     area = [(x, shell.power_hex if x == h else shell.power_adjacent) for x in _within(game, h, 1)]
     for x, power in area:
         for c in st.at(x):
-            if c.dummy or not c.on_map:
+            if c.dummy or not c.on_map or not _in_the_open(game, c):
                 continue
             target = c.effective_tq - power
             face = game.dice.d10(f"{what} on {h}: {c.name} (TQ {c.effective_tq} - power {power})").total
@@ -1537,6 +1537,12 @@ def _explode_shell(game: Game, rec: dict[str, Any]) -> None:
                 hurt.append(c.id)
                 _wound(game, c, cause=f"{what} on {h}", rule="14")
     _blast_morale(game, h, hurt, what)
+    if st.vehicles and calibre != "c4":
+        from solo.vehicle_combat import artillery_hits_vehicle
+
+        for v in list(st.vehicles.values()):
+            if v.hex == h and v.is_active:
+                artillery_hits_vehicle(game, v, calibre)  # C2 31.10.12
     kindle(game, h, cause=what)
     _alert_near(game, h, BLAST_ALERT_RANGE, f"{what} explodes on {h}", "5.6 #5")
     place_smoke(game, h, "smoke", cause=f"{what} explodes", rule="13")
@@ -2022,7 +2028,7 @@ def _explode_grenade(game: Game, rec: dict[str, Any]) -> None:
         _reveal(game, c, "a grenade explodes in his hex", "12 step 5")
     hit: list[str] = []
     for c in st.at(h):
-        if c.dummy or not c.on_map or c.hex != h:
+        if c.dummy or not c.on_map or c.hex != h or not _in_the_open(game, c):
             continue
         mod, row, capped = _grenade_cell(game, c, rec)
         face = game.dice.d10(f"grenade Near/Far: {c.name} (WS {ws} {mod:+d})").total
@@ -2063,6 +2069,19 @@ def _explode_grenade(game: Game, rec: dict[str, Any]) -> None:
     place_smoke(game, h, "fading", cause="a grenade explodes", rule="12 step 8; 13")
 
 
+def _in_the_open(game: Game, c: Character) -> bool:
+    """Whether blasts and fragments reach ``c``: on foot, or riding a Jeep or Truck.
+
+    Men inside an AFV or Half-Track are hit through the vehicle instead (C2 31.10.7, 31.10.12).
+    """
+    if c.vehicle is None:
+        return True
+    v = game.state.vehicles.get(c.vehicle)
+    if v is None:
+        return True
+    return game.data.vehicles.get(v.type).kind.value in ("jeep", "truck")
+
+
 def _blast_morale(game: Game, h: Hex, hit: list[str], what: str) -> None:
     """Blast MC for everyone in the hex or adjacent (§12 step 6); with ``blast_mc_only_if_unhurt``
     those in the hex who were hit take none."""
@@ -2070,7 +2089,7 @@ def _blast_morale(game: Game, h: Hex, hit: list[str], what: str) -> None:
     only_unhurt = game.options.blast_mc_only_if_unhurt
     for x in _within(game, h, 1):
         for c in st.at(x):
-            if not c.is_active or c.dummy:
+            if not c.is_active or c.dummy or not _in_the_open(game, c):
                 continue
             if only_unhurt and x == h and c.id in hit:
                 continue

@@ -469,7 +469,10 @@ class Game:
         for ch in st.active(Side.FRIENDLY):
             if ch.order is not None:
                 continue
-            options = movement.friendly_order_options(self, ch)
+            if ch.vehicle is not None:  # crew and passengers (C2 31.11.2)
+                options = crew.friendly_crew_order_options(self, ch)
+            else:
+                options = movement.friendly_order_options(self, ch)
             key = yield self._decision(DecisionKind.GIVE_ORDER, f"Order for {ch.name}", options, actor=ch.id)
             order = self.data.orders.get(key)
             directions = None
@@ -505,7 +508,9 @@ class Game:
     def _enemy_card_and_order_phase(self) -> None:
         self.state.flow.phase = Phase.ENEMY_CARD_ORDER
         if self.state.vehicles:
-            crew.refresh_markers(self)  # LOS may have changed since the End Phase (31.7.4)  # C2 32.3: Panzerfaust holders take Fire Light AT first
+            crew.refresh_markers(
+                self
+            )  # LOS may have changed since the End Phase (31.7.4)  # C2 32.3: Panzerfaust holders take Fire Light AT first
             for ch in self.state.active(Side.ENEMY):
                 if ch.order is None and ch.vehicle is None:
                     vehicle_combat.panzerfaust_order(self, ch)
@@ -592,6 +597,10 @@ class Game:
         spotting.end_phase_hide(self)  # b)
         spotting.end_phase_alerts(self)  # c)
         effects.end_phase_environment(self)  # a), d): smoke, fire, weather
+        if st.vehicles:
+            vehicle_combat.end_phase_vehicle_fires(self)  # C2 31.10.8
+            vehicle_combat.hatch_grenades_explode(self)  # C2 31.10.7
+            crew.end_phase(self)  # C2 31.11.2, 28.2
         for ch in st.characters.values():  # e)
             ch.order = None
             ch.acted.clear()
