@@ -508,9 +508,8 @@ class Game:
     def _enemy_card_and_order_phase(self) -> None:
         self.state.flow.phase = Phase.ENEMY_CARD_ORDER
         if self.state.vehicles:
-            crew.refresh_markers(
-                self
-            )  # LOS may have changed since the End Phase (31.7.4)  # C2 32.3: Panzerfaust holders take Fire Light AT first
+            crew.refresh_markers(self)  # LOS may have changed since the End Phase (31.7.4)
+            # C2 32.3: Panzerfaust holders take Fire Light AT first.
             for ch in self.state.active(Side.ENEMY):
                 if ch.order is None and ch.vehicle is None:
                     vehicle_combat.panzerfaust_order(self, ch)
