@@ -67,13 +67,33 @@ class Header:
     turns: int | None = None
     card_set: str | None = None
     """A designer's card folder the game was played with (``solo run --cards DIR``)."""
-    parent: str | None = None
-    """For a branch: the parent log and the branch point (issue 6)."""
+    parent: dict[str, Any] | None = None
+    """For a branch (issue 6): ``{"path", "data_version", "at_input", "turn", "impulse"}``: the
+    parent log, its data version, and the branch point (the parent's first ``at_input`` inputs
+    are this log's first inputs; the point is decision ``at_input``, in that turn and Impulse)."""
+    forced: tuple[dict[str, Any], ...] = ()
+    """Forced results put in mid-game (a branch's "what if"): ``{"at_input": k, "dice": [...],
+    "cards": {deck: [...]}}``, applied once ``k`` inputs have been given, before input ``k``.
+    Those results come first, then the chance source the game had (solo.play.force_next)."""
+    sandbox: bool = False
+    """True when a choice was undone past new information (a card, a roll, a reveal): the
+    player chose again knowing what would happen (issue 6 item 2)."""
+    bookmarks: dict[str, int] = attrs.field(factory=dict)
+    """Named points of the game: ``{name: input index}`` (decision ``n`` = after ``n`` inputs)."""
 
     def to_dict(self) -> dict[str, Any]:
         d = {"format": FORMAT, "version": VERSION, **attrs.asdict(self)}
         d["dice"] = list(self.dice)
         d["cards"] = {k: list(v) for k, v in self.cards.items()}
+        d["forced"] = [
+            {
+                "at_input": f["at_input"],
+                "dice": list(f.get("dice", ())),
+                "cards": {k: list(v) for k, v in f.get("cards", {}).items()},
+            }
+            for f in self.forced
+        ]
+        d["bookmarks"] = dict(self.bookmarks)
         return d
 
     @classmethod
@@ -93,10 +113,51 @@ class Header:
                 policy=d.get("policy", ""),
                 turns=d.get("turns"),
                 card_set=d.get("card_set"),
-                parent=d.get("parent"),
+                parent=_parent(d.get("parent")),
+                forced=tuple(_forced(f) for f in d.get("forced", ())),
+                sandbox=bool(d.get("sandbox", False)),
+                bookmarks=_bookmarks(d.get("bookmarks", {})),
             )
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, ValueError) as exc:
             raise LogError(f"{source}:1: bad log header ({exc})") from None
+
+
+def _parent(value: Any) -> dict[str, Any] | None:
+    """The header's ``parent``: None, a dict, or (older logs) a bare path."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return {"path": value}
+    if not isinstance(value, dict):
+        raise TypeError(f"parent must be a mapping, got {value!r}")
+    return dict(value)
+
+
+def _forced(value: Any) -> dict[str, Any]:
+    """One ``forced`` entry, checked: ``{"at_input": k >= 0, "dice": [int...], "cards": {deck: [id...]}}``."""
+    if not isinstance(value, dict):
+        raise TypeError(f"a forced entry must be a mapping, got {value!r}")
+    k = value["at_input"]
+    dice = value.get("dice", [])
+    cards = value.get("cards", {})
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise ValueError(f"forced at_input must be an input index >= 0, got {k!r}")
+    if not isinstance(dice, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in dice):
+        raise ValueError(f"forced dice must be a list of integers, got {dice!r}")
+    if not isinstance(cards, dict) or not all(
+        isinstance(v, list) and all(isinstance(c, str) for c in v) for v in cards.values()
+    ):
+        raise ValueError(f"forced cards must map a deck to a list of card ids, got {cards!r}")
+    return {"at_input": k, "dice": tuple(dice), "cards": {str(d): tuple(v) for d, v in cards.items()}}
+
+
+def _bookmarks(value: Any) -> dict[str, int]:
+    """The header's ``bookmarks``: names to input indexes >= 0."""
+    if not isinstance(value, dict) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value.values()
+    ):
+        raise ValueError(f"bookmarks must map names to input indexes >= 0, got {value!r}")
+    return {str(k): v for k, v in value.items()}
 
 
 def write_log(path: Path | str, header: Header, events: Iterable[Event]) -> None:
