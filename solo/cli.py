@@ -114,6 +114,13 @@ def _cmd_run(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from solo.play import replay
 
+    if args.to:
+        from solo.history import History, summary_at
+
+        history = History.from_log(args.log)
+        print(summary_at(history.at(history.resolve(args.to)), spoilers=args.spoilers))
+        return EXIT_OK
+
     result = replay(args.log)
     if result.ok:
         print(f"{args.log}: replay matches ({result.events} events).")
@@ -232,6 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="replay a game log and check that every event matches")
     p.add_argument("log", help="a log written by solo run --log")
+    p.add_argument("--to", metavar="POINT",
+                   help="instead, rebuild the game at POINT (T.I, #N or a bookmark) and print it")
+    p.add_argument("--spoilers", action="store_true", help="with --to: show Unknown enemies")
     p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser("los", help="line of sight between two hexes of a map (exit 1 if blocked)")

@@ -469,3 +469,15 @@ def test_header_lineage_round_trips_through_json(bookmarks, forced, sandbox):
         bookmarks=bookmarks,
     )
     assert Header.from_dict(json.loads(json.dumps(h.to_dict()))) == h
+
+
+def test_replay_to_prints_the_game_at_that_point(tmp_path, capsys):
+    """`solo replay LOG --to T.I` rebuilds the game there and prints it; past the end is exit 2."""
+    from solo.cli import main
+
+    log = tmp_path / "g.jsonl"
+    assert main(["run", "--seed", "3", "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log), "--to", "2.1"]) == 0
+    assert capsys.readouterr().out.startswith("Turn 2, Impulse 1")
+    assert main(["replay", str(log), "--to", "99.1"]) == 2
