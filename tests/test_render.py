@@ -23,12 +23,13 @@ from solo.hexes import Hex, neighbour
 from solo.log import read_log
 from solo.play import new_game, replay
 from solo.policies import SimplePolicy
-from solo.render import theme
+from solo.render import theme, vehicle_view
 from solo.render.app import Window
 from solo.render.board import render_counter
 from solo.render.frame import GameView
 from solo.render.logview import Fog, log_lines, mentions
 from solo.render.session import Session, load_session, new_session, reached, recorded_chance
+from solo.render.snapshot import draw_game
 from solo.render.view import Camera, hexside_segment
 from solo.state import Side
 
@@ -467,3 +468,383 @@ def test_frame_time_measurement_reports_a_median():
     out = measure_frames("first_contact", frames=10)
     assert out["median_ms"] > 0 and out["first_frame_in_process_s"] > 0
     assert out["size"] == "1600x1000"
+
+
+# -- vehicles (C2 31) ---------------------------------------------------------------------------
+
+
+CREW_POSITIONS = ("commander", "driver", "gunner", "loader", "co_driver")
+TEAM_HEX = Hex.parse("20.08")
+
+
+def example_with_markers():
+    """The example of play (C2 32) at set-up, with the Commander's and Gunner's Target Markers placed
+    on the Bazooka team's hex 20.08 directly on the state (the snapshot checks the drawing)."""
+    g = new_session("example_of_play", seed=1, data=house_data()).game
+    pz = g.state.vehicles["panzer"]
+    for pos in ("commander", "gunner"):
+        pz.seats[pos].marker = TEAM_HEX
+        pz.seats[pos].marker_priority = 2
+    return g
+
+
+def test_example_of_play_snapshot_shows_the_panzer_its_markers_and_its_display(tmp_path):
+    """Issue 5 snapshot: the PNG shows the Panzer at 15.12 (turret over the hex centre, tracks either
+    side of it for facing 1), both Target Markers on 20.08 with their links, and the display's five
+    crew positions with their hatches and markers (C2 31.7.3, 32)."""
+    g = example_with_markers()
+    out = tmp_path / "example.png"
+    pygame.image.save(draw_game(g, SIZE), str(out))
+    png = pygame.image.load(str(out))
+    view = GameView(g, SIZE)  # the same layout and camera the snapshot used
+    cam = view.camera
+    pz = g.state.vehicles["panzer"]
+    paint = vehicle_view.hull_colours(pz)
+    cx, cy = cam.centre(Hex.parse("15.12"))
+    assert at(png, (cx, cy)) == paint["turret"]
+    assert at(png, (cx + cam.scale * 0.4, cy)) == theme.TRACKS
+    assert at(png, (cx - cam.scale * 0.4, cy)) == theme.TRACKS
+    spots = {s.position: s for s in vehicle_view.marker_spots(g, cam)}
+    assert set(spots) == {"commander", "gunner"}
+    assert [spots[p].label for p in ("commander", "gunner")] == ["C", "G"]
+    enemy = theme.MARKER_COLOURS["enemy"]
+    for s in spots.values():
+        assert s.hex == TEAM_HEX and s.vehicle == "panzer"
+        assert at(png, s.ring_point()) == enemy
+        assert at(png, s.link_point(0.5)) == enemy
+    c, gn = spots["commander"].centre, spots["gunner"].centre
+    assert abs(c[0] - gn[0]) > 2 * spots["commander"].radius  # side by side, both visible
+    panel = view.vehicle_panel()
+    rows = panel.mats[0].rows
+    assert [r.position for r in rows] == list(CREW_POSITIONS)
+    hatches = [theme.HATCH_COLOURS[h] for h in ("open", "closed", "none", "closed", "closed")]
+    assert [at(png, vehicle_view.hatch_chip_point(r)) for r in rows] == hatches
+    marked = [at(png, vehicle_view.marker_cell_point(r)) == enemy for r in rows]
+    assert marked == [True, False, True, False, False]
+
+
+@pytest.mark.parametrize("facing", [1, 2, 3, 4, 5, 6])
+def test_vehicle_counter_front_points_along_its_facing(facing):
+    """The hull's lighter glacis is ahead in the hull facing, not behind (direction 1 up, clockwise)."""
+    import math
+
+    g = new_game("example_of_play", seed=1, data=house_data())
+    pz = g.state.vehicles["panzer"]
+    pz.facing, pz.turret = facing, (facing + 2) % 6 + 1  # the gun points back, off the glacis
+    s = 40
+    surf = vehicle_view.render_vehicle(g, pz, s, theme.Fonts())
+    c = surf.get_width() / 2
+    a = math.radians(-90 + 60 * (facing - 1))
+
+    def pix(u, v):
+        return at(
+            surf, (c + (u * math.cos(a) - v * math.sin(a)) * s, c + (u * math.sin(a) + v * math.cos(a)) * s)
+        )
+
+    light = vehicle_view.hull_colours(pz)["light"]
+    assert pix(0.55, 0.15) == light
+    assert pix(-0.55, 0.25) != light
+
+
+@pytest.mark.parametrize("turret", [1, 2, 3, 4, 5, 6])
+def test_turret_gun_points_along_the_turret_facing(turret):
+    """The gun runs from the turret toward ``vehicle.turret`` whatever the hull facing (C2 31.6)."""
+    import math
+
+    g = new_game("example_of_play", seed=1, data=house_data())
+    pz = g.state.vehicles["panzer"]
+    pz.facing, pz.turret = 1, turret
+    s = 40
+    surf = vehicle_view.render_vehicle(g, pz, s, theme.Fonts())
+    c = surf.get_width() / 2
+    tx, ty = c, c + 0.06 * s  # the turret sits a little behind the centre of a hull facing up
+    a = math.radians(-90 + 60 * (turret - 1))
+    gun = vehicle_view.hull_colours(pz)["gun"]
+    assert at(surf, (tx + math.cos(a) * 0.38 * s, ty + math.sin(a) * 0.38 * s)) == gun
+    back = math.radians(-90 + 60 * (turret + 2))
+    assert at(surf, (tx + math.cos(back) * 0.38 * s, ty + math.sin(back) * 0.38 * s)) != gun
+
+
+def test_destroyed_vehicle_is_crossed_out_and_listed_as_damaged():
+    """A destroyed vehicle shows the wreck cross over its centre, a KO tag and DESTROYED on its display;
+    bookkeeping flags (force_*) are not shown (C2 31.10.8)."""
+    g = new_game("example_of_play", seed=1, data=house_data())
+    pz = g.state.vehicles["panzer"]
+    fonts = theme.Fonts()
+    live = vehicle_view.render_vehicle(g, pz, 40, fonts)
+    pz.destroyed = True
+    pz.damage = ["immobilized", "force_bail_out:crew"]
+    dead = vehicle_view.render_vehicle(g, pz, 40, fonts)
+    c = live.get_width() // 2
+    assert at(dead, (c, c)) == theme.WRECK_CROSS != at(live, (c, c))
+    assert [t for t, _c in vehicle_view.counter_tags(pz)] == ["KO", "IMM"]
+    assert vehicle_view.damage_labels(pz) == ["Immobilized", "DESTROYED"]
+
+
+def test_vehicle_counters_are_cached_until_what_they_show_changes():
+    """Redrawing reuses the vehicle counter; turning the turret draws it once more."""
+    g = example_with_markers()
+    view, surface = drawn(g)
+    n = view.vehicles.renders
+    assert n == 1
+    view.draw(surface)
+    assert view.vehicles.renders == n
+    g.state.vehicles["panzer"].turret = 2
+    view.draw(surface)
+    assert view.vehicles.renders == n + 1
+
+
+def test_crew_aboard_are_not_counters_but_bailed_out_crew_are():
+    """Crew in the Panzer have no counters; a bailed-out Commander is an ordinary counter, moved aside
+    when he shares the vehicle's hex (C2 31.11.2)."""
+    from solo.render.board import VEHICLE_HEX_SHIFT, counter_spots
+
+    g = new_game("example_of_play", seed=1, data=house_data())
+    view = GameView(g, SIZE)
+    assert not any(cid.startswith("panzer_") for cid, _r in counter_spots(g, view.camera))
+    cmd = g.char("panzer_commander")
+    g.state.vehicles["panzer"].seats["commander"].occupant = None
+    cmd.vehicle, cmd.seat = None, None
+    spots = dict(counter_spots(g, view.camera))
+    cx, cy = view.camera.centre(cmd.hex)
+    shift = view.camera.scale * VEHICLE_HEX_SHIFT
+    assert abs(spots["panzer_commander"].centerx - (cx + shift)) <= 1
+    assert abs(spots["panzer_commander"].centery - (cy + shift)) <= 1
+
+
+def test_men_aboard_a_vehicle_are_known():
+    """Passengers on a display are face up (C2 31.3): not hidden while aboard, hidden again once off
+    (if the engine left them Unknown)."""
+    g = new_game("armour_in_the_rain", seed=1, data=house_data())
+    red_1 = g.char("red_1")
+    assert red_1.vehicle == "truck" and not red_1.revealed
+    assert "red_1" not in Fog(g).hidden_ids
+    red_1.vehicle = None
+    assert "red_1" in Fog(g).hidden_ids
+
+
+def test_v_key_hides_the_vehicle_displays_and_a_click_on_a_vehicle_shows_its_display(tmp_path):
+    """V hides the displays (the log takes the column back); clicking the truck on the map shows them
+    again with the truck's display; clicking a crew row selects that crewman."""
+    s = new_session("armour_in_the_rain", seed=1, data=house_data())
+    w = Window(s, size=(1100, 700), resizable=False)
+    try:
+        w.step([])
+        view = w.view
+        assert view.vehicle_panel() is not None and view.log_rect() != view.layout.log
+        press(w, pygame.K_v)
+        assert view.vehicle_panel() is None and view.log_rect() == view.layout.log
+        truck = s.game.state.vehicles["truck"]
+        pos = view.camera.centre(truck.hex)
+        pos = (pos[0], pos[1] - view.camera.scale * 0.5)  # on the vehicle, above any counter
+        click(w, pos)
+        panel = view.vehicle_panel()
+        assert panel is not None and view.ui.vehicle_tab == "truck"
+        assert panel.shown in (None, "truck") and any(m.vehicle == "truck" for m in panel.mats)
+        driver = next(
+            r for m in panel.mats for r in m.rows if r.vehicle == "truck" and r.position == "driver"
+        )
+        click(w, driver.rect.center)
+        assert view.ui.selected == truck.seats["driver"].occupant
+    finally:
+        w.close()
+
+
+def test_vehicle_displays_use_tabs_when_they_do_not_fit():
+    """In a small window the two displays of Armour in the Rain become tabs; a tab click shows its mat."""
+    s = new_session("armour_in_the_rain", seed=1, data=house_data())
+    w = Window(s, size=(900, 560), resizable=False)
+    try:
+        w.step([])
+        panel = w.view.vehicle_panel()
+        assert [t.action for t in panel.tabs] == [("vehicle", "panzer"), ("vehicle", "truck")]
+        assert [m.vehicle for m in panel.mats] == ["panzer"]
+        click(w, panel.tabs[1].rect.center)
+        assert [m.vehicle for m in w.view.vehicle_panel().mats] == ["truck"]
+    finally:
+        w.close()
+
+
+US_CREW = {
+    "commander": "us_cmd_whitaker",
+    "driver": "us_drv_mckee",
+    "gunner": "us_gun_reyes",
+    "loader": "us_ldr_nakamura",
+    "co_driver": "us_cdr_gallo",
+}
+
+
+def sherman_window(tmp_path, crewman: str, order: str, directions: str | None = None):
+    """A window on a Friendly Sherman in 15.14 (town, facing 1) facing a Known rifleman in 15.10, with
+    ``crewman``'s activation (Action Phase, Impulse 1) as the pending decisions (C2 31.2, 31.6, 31.7.5)."""
+    from conftest import make_game
+
+    from solo import crew
+    from solo.cards import DirectionString
+    from solo.state import Phase
+
+    sc = {
+        "id": "sherman_test",
+        "name": "Sherman test",
+        "map": "town",
+        "turns": 2,
+        "hand": 1,
+        "friendly": [
+            {
+                "id": "able",
+                "name": "Able",
+                "characters": [
+                    {
+                        "id": "a1",
+                        "name": "Sgt A",
+                        "tq": 6,
+                        "weapons": [{"weapon": "m1_garand", "ws": 5}],
+                        "hex": "12.16",
+                    }
+                ],
+            }
+        ],
+        "enemy": [
+            {
+                "id": "red",
+                "name": "Red",
+                "alert": True,
+                "characters": [
+                    {
+                        "id": "r1",
+                        "name": "Schtz. R",
+                        "tq": 5,
+                        "weapons": [{"weapon": "kar98k", "ws": 4}],
+                        "hex": "15.10",
+                        "revealed": True,
+                    }
+                ],
+            }
+        ],
+        "vehicles": [
+            {
+                "id": "tank",
+                "type": "m4a3_sherman",
+                "side": "friendly",
+                "name": "Sherman",
+                "hex": "15.14",
+                "facing": 1,
+                "loaded": "he",
+                "hatches": {"commander": "open"},
+                "crew": dict(US_CREW),
+            }
+        ],
+    }
+    g = make_game(tmp_path, sc)
+    g.state.flow.phase = Phase.ACTION
+    g.state.flow.impulse = 1
+    ch = g.char(crewman)
+    g.set_order(ch, order, directions=DirectionString.parse(directions) if directions else None)
+    g._gen = crew.activate(g, ch)
+    g._advance(None)
+    w = Window(Session(g, "sherman_test", 1), size=SIZE, resizable=False)
+    w.step([])
+    return w, g
+
+
+def test_emergency_stop_button_and_e_key(tmp_path):
+    """The Driver's Emergency Stop (a DUCK_BACK decision, key emergency_stop) is a red "Emergency Stop"
+    button; E answers it, and the engine receives exactly that choice (C2 31.2)."""
+    w, g = sherman_window(tmp_path, "tank_driver", "crawl", "1")
+    try:
+        d = g.pending
+        assert d.kind.value == "duck_back" and "emergency_stop" in d.keys
+        r = hotspot(w, "option", "emergency_stop")
+        assert at(w.surface, (r.x + 2, r.centery)) == theme.EMERGENCY
+        label = next(b for b in w.view.decision_layout().buttons if b.key == "emergency_stop").lines[0]
+        assert label.endswith("Emergency Stop")
+        press(w, pygame.K_e, unicode="e")
+        assert g.inputs[-1] == {"decision": "duck_back", "actor": "tank_driver", "choice": "emergency_stop"}
+        assert g.char("tank_driver").order.order == "emergency_stop"
+    finally:
+        w.close()
+
+
+def test_target_marker_choice_is_a_click_on_a_ringed_hex(tmp_path):
+    """A Friendly Commander's Target Marker hexes are ringed on the map; a click on 15.09 answers
+    "15.09" and his marker is then drawn there, linked to the Sherman (C2 31.7.5)."""
+    w, g = sherman_window(tmp_path, "tank_commander", "spot")
+    try:
+        d = g.pending
+        assert d.kind.value == "order_target" and "15.09" in d.keys
+        cam = w.view.camera
+        ring = cam.corners(Hex.parse("15.09"), 0.86)[0]
+        assert at(w.surface, (ring[0] - 1, ring[1])) == theme.TARGET_HINT
+        click(w, cam.centre(Hex.parse("15.09")))
+        assert g.inputs[-1] == {"decision": "order_target", "actor": "tank_commander", "choice": "15.09"}
+        assert g.state.vehicles["tank"].seats["commander"].marker == Hex.parse("15.09")
+        w.controller.dirty = True
+        w.step([])
+        (spot,) = vehicle_view.marker_spots(g, cam)
+        assert spot.hex == Hex.parse("15.09") and spot.label == "C"
+        assert at(w.surface, spot.ring_point()) == theme.MARKER_COLOURS["friendly"]
+    finally:
+        w.close()
+
+
+def test_turret_turn_is_a_click_beside_the_vehicle(tmp_path):
+    """A turret decision marks the turns beside the vehicle; a click on the hex in direction 6 answers
+    "turn_6" (C2 31.6)."""
+    w, g = sherman_window(tmp_path, "tank_gunner", "fire_main_gun")
+    try:
+        d = g.pending
+        assert d.kind.value == "order_target" and "turn_6" in d.keys
+        frm = g.state.vehicles["tank"].hex
+        click(w, w.view.camera.centre(neighbour(frm, 6, g.board.map.stagger)))
+        assert g.inputs[-1] == {"decision": "order_target", "actor": "tank_gunner", "choice": "turn_6"}
+        assert g.state.vehicles["tank"].turret == 6
+    finally:
+        w.close()
+
+
+def test_frame_measurement_covers_a_scenario_with_vehicles():
+    """measure_frames on Armour in the Rain reports its two vehicles and a median frame time."""
+    from solo.render.bench import VEHICLE_SCENARIO, measure_frames
+
+    out = measure_frames(VEHICLE_SCENARIO, frames=5, advance=3)
+    assert out["vehicles"] == 2 and out["median_ms"] > 0
+
+
+def test_a_click_on_a_vehicle_names_it_as_the_target():
+    """A fire decision's "vehicle:<id>" option points at the vehicle's hex (ringed); a click on the vehicle
+    prefers it to the crewmen in the same hex (C2 31.10)."""
+    from solo.engine import DecisionKind
+    from solo.render import choices
+
+    g = new_game("example_of_play", seed=1, data=house_data())
+    pz = g.state.vehicles["panzer"]
+    d = g._decision(
+        DecisionKind.FIRE_TARGET,
+        "fire at",
+        [
+            ("panzer_commander", "Ofw. Brandt (hatch)"),
+            ("vehicle:panzer", "Panzer IVH"),
+            ("hold", "Hold fire"),
+        ],
+        actor="buttermann",
+    )
+    assert choices.option_hexes(g, d) == {"panzer_commander": pz.hex, "vehicle:panzer": pz.hex}
+    assert choices.keys_at(g, d, pz.hex, vehicle="panzer") == ["vehicle:panzer"]
+    assert choices.keys_at(g, d, pz.hex) == ["panzer_commander", "vehicle:panzer"]
+
+
+def test_a_click_on_the_markers_own_hex_keeps_it():
+    """Moving a Target Marker: a click on the hex it already marks answers "keep" (C2 31.7.5)."""
+    from solo.engine import DecisionKind
+    from solo.render import choices
+
+    g = example_with_markers()
+    d = g._decision(
+        DecisionKind.ORDER_TARGET,
+        "Target Marker for Ofw. Brandt",
+        [("keep", "Keep it on 20.08"), ("20.09", "Move to 20.09, TQC")],
+        actor="panzer_commander",
+    )
+    assert choices.keys_at(g, d, TEAM_HEX) == ["keep"]
+    assert choices.keys_at(g, d, Hex.parse("20.09")) == ["20.09"]
+    assert choices.keys_at(g, d, Hex.parse("20.10")) == []

@@ -5,6 +5,8 @@ say there is no display without loading it); its modules do:
 
 * :mod:`solo.render.view` — camera (zoom, pan, hex ↔ pixel) and panel layout;
 * :mod:`solo.render.board` — the map, counters, markers and LOS line;
+* :mod:`solo.render.vehicle_view` — vehicle counters, Target Markers and the
+  vehicle displays (C2 31);
 * :mod:`solo.render.panels` — top bar and Initiative Track, hand, Enemy cards,
   decision panel, log;
 * :mod:`solo.render.frame` — :class:`~solo.render.frame.GameView`, one frame of

@@ -6,8 +6,11 @@ while the mouse sweeps the map with a unit selected (so every frame draws an
 LOS line and the hovered hex), the time to the first frame in this process
 (scenario loaded, game set up, window opened, first frame drawn), and the
 time from starting ``solo play --frames 1`` to its exit (the command's
-start-up to first frame, including Python and pygame imports). Runs on SDL's
-dummy driver when there is no display.
+start-up to first frame, including Python and pygame imports). It measures
+the combined-arms scenario :data:`VEHICLE_SCENARIO` too (vehicle counters,
+Target Markers and the vehicle displays drawn every frame), played on a few
+turns first so its vehicles have moved and marked targets. Runs on SDL's dummy
+driver when there is no display.
 """
 
 from __future__ import annotations
@@ -19,6 +22,11 @@ import sys
 import time
 
 from solo.render import use_dummy_driver_if_headless
+
+VEHICLE_SCENARIO = "armour_in_the_rain"
+"""The shipped scenario with vehicles the bench also measures."""
+VEHICLE_ADVANCE = 20
+"""Decisions answered by the simple policy before the vehicle scenario is measured."""
 
 
 def largest_scenario() -> str:
@@ -42,9 +50,11 @@ def measure_frames(
     size: tuple[int, int] = (1600, 1000),
     frames: int = 120,
     seed: int = 1,
+    advance: int = 0,
 ) -> dict:
     """Median frame time (ms) of the window on ``scenario`` (default: the largest) at ``size``.
 
+    ``advance`` decisions are first answered by the simple policy (not timed).
     Each measured frame handles one mouse move to the next hex (a unit is
     selected, so the LOS line is drawn) and redraws the whole window.
     """
@@ -61,6 +71,16 @@ def measure_frames(
     window.draw()
     first = time.perf_counter() - t0
     game = session.game
+    if advance:
+        from solo.policies import SimplePolicy
+
+        policy = SimplePolicy()
+        for _ in range(advance):
+            if game.pending is None:
+                break
+            game.apply(policy(game, game.pending))
+        window.controller.dirty = True
+        window.draw()
     view = window.view
     friendly = [c for c in game.state.active() if c.side.value == "friendly"]
     view.ui.selected = friendly[0].id if friendly else None
@@ -80,8 +100,11 @@ def measure_frames(
     zoom_frame = time.perf_counter() - t
     window.close()
     times.sort()
+    vehicles = getattr(game.state, "vehicles", {}) or {}
     return {
         "scenario": scenario,
+        "vehicles": len(vehicles),
+        "target_markers": sum(len(v.markers()) for v in vehicles.values()),
         "size": f"{size[0]}x{size[1]}",
         "frames": frames,
         "median_ms": round(statistics.median(times) * 1000, 2),
@@ -112,4 +135,8 @@ def bench_window(quick: bool = False) -> dict:
     out = measure_frames(scenario, frames=40 if quick else 200)
     out["play_to_first_frame_s"] = round(measure_play_startup(scenario), 3)
     out["target_median_ms"] = 16
+    if scenario != VEHICLE_SCENARIO:
+        out["with_vehicles"] = measure_frames(
+            VEHICLE_SCENARIO, frames=40 if quick else 200, advance=VEHICLE_ADVANCE
+        )
     return out

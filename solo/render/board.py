@@ -5,7 +5,8 @@
   rendered once per zoom step and cached.
 * :func:`draw_board`: the cached layer, then objectives, Direction Counters,
   markers (smoke, fire, grenades, illumination), highlights for the pending
-  decision, character counters, vehicles (a hook) and the LOS line.
+  decision, vehicles and their Target Markers (:mod:`solo.render.vehicle_view`),
+  character counters and the LOS line.
 * :func:`counter_spots`: where each counter is on the screen, for hit-tests.
 
 Hidden information stays hidden: an Unknown enemy (or a dummy) is a '?'
@@ -22,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solo.hexes import Hex
-from solo.render import theme
-from solo.render.choices import map_direction, option_hexes, order_rotation
+from solo.render import theme, vehicle_view
+from solo.render.choices import map_direction, option_hexes, order_rotation, turret_keys
 from solo.render.view import SQRT3, Camera, hex_corners, hexside_segment
 from solo.state import Character, Side, Status
 
@@ -329,12 +330,19 @@ def on_map(game: Game) -> dict[Hex, list[Character]]:
     return out
 
 
+VEHICLE_HEX_SHIFT = 0.5
+"""Counters in a hex with a vehicle are drawn this many hex radii right and down of its centre."""
+
+
 def counter_spots(game: Game, camera: Camera) -> list[tuple[str, pygame.Rect]]:
     """(character id, screen rectangle) of every counter, in drawing order (the last is on top)."""
     size = counter_size(camera)
     out: list[tuple[str, pygame.Rect]] = []
+    with_vehicle = vehicle_view.vehicle_hexes(game) if vehicle_view.vehicles_of(game.state) else {}
     for h, chars in on_map(game).items():
         cx, cy = camera.centre(h)
+        if h in with_vehicle:  # men beside a vehicle: moved aside so the vehicle shows
+            cx, cy = cx + camera.scale * VEHICLE_HEX_SHIFT, cy + camera.scale * VEHICLE_HEX_SHIFT
         for ch, (dx, dy) in zip(chars, stack_offsets(len(chars), size), strict=True):
             r = pygame.Rect(0, 0, size, size)
             r.center = (round(cx + dx), round(cy + dy))
@@ -607,10 +615,16 @@ def draw_decision_hints(surface: pygame.Surface, game: Game, camera: Camera, fon
 def draw_direction_hints(surface: pygame.Surface, game: Game, camera: Camera, fonts: Fonts) -> None:
     """For a direction decision: the legal single directions around the man's hex, as the counter reads."""
     d = game.pending
-    if d is None or d.kind.value != "order_direction":
+    if d is None:
         return
     actor = game.state.characters.get(d.actor) if d.actor else None
     if actor is None or actor.hex is None:
+        return
+    turns = turret_keys(d)
+    if turns and d.kind.value == "order_target":
+        draw_turret_hints(surface, game, camera, fonts, actor.hex, turns)
+        return
+    if d.kind.value != "order_direction":
         return
     rot = order_rotation(game, actor)
     if rot is None:
@@ -626,6 +640,22 @@ def draw_direction_hints(surface: pygame.Surface, game: Game, camera: Camera, fo
         pygame.draw.circle(surface, theme.ACTOR, (x, y), size * 0.8)
         pygame.draw.circle(surface, (10, 10, 10), (x, y), size * 0.8, 1)
         t = fonts.text(k, size, (10, 10, 10), bold=True)
+        surface.blit(t, t.get_rect(center=(x, y)))
+
+
+def draw_turret_hints(
+    surface: pygame.Surface, game: Game, camera: Camera, fonts: Fonts, at: Hex, turns: dict[int, str]
+) -> None:
+    """A turret decision (C2 31.6): "T<n>" beside the vehicle's hex in each direction the turret may
+    turn to (a click toward one answers it)."""
+    cx, cy = camera.centre(at)
+    size = max(9, round(camera.scale * 0.4))
+    for md in turns:
+        a = math.radians(-90 + 60 * (md - 1))
+        x, y = cx + math.cos(a) * camera.scale * SQRT3, cy + math.sin(a) * camera.scale * SQRT3
+        pygame.draw.circle(surface, theme.TARGET_HINT, (x, y), size)
+        pygame.draw.circle(surface, (10, 10, 10), (x, y), size, 1)
+        t = fonts.text(f"T{md}", size, (10, 10, 10), bold=True, condensed=True)
         surface.blit(t, t.get_rect(center=(x, y)))
 
 
@@ -653,15 +683,24 @@ def draw_counters(
             pygame.draw.rect(surface, theme.SELECTED, rect.inflate(10, 10), 2, border_radius=7)
 
 
-def draw_vehicles(surface: pygame.Surface, game: Game, camera: Camera, fonts: Fonts) -> None:
-    """Vehicle counters (facing, turret, damage, fire) and Target Markers: a hook for the vehicle model.
+def draw_vehicles(
+    surface: pygame.Surface,
+    game: Game,
+    camera: Camera,
+    fonts: Fonts,
+    cache: vehicle_view.VehicleCache | None = None,
+    *,
+    selected: str | None = None,
+) -> None:
+    """Vehicle counters: hull facing, turret, name, Loaded marker, damage and fire (C2 31).
 
-    Does nothing while ``game.state`` has no ``vehicles`` attribute (issue 5 builds on
-    the vehicle issue; the infantry view comes first).
+    See :func:`solo.render.vehicle_view.render_vehicle`; nothing is drawn without vehicles.
     """
-    vehicles = getattr(game.state, "vehicles", None)
-    if not vehicles:
+    if not vehicle_view.vehicles_of(game.state):
         return
+    vehicle_view.draw_vehicles(
+        surface, game, camera, fonts, cache or vehicle_view.VehicleCache(), selected=selected
+    )
 
 
 def draw_los(
@@ -723,8 +762,15 @@ def draw_board(
     selected: str | None = None,
     los_viewer: str | None = None,
     hover: Hex | None = None,
+    vehicles: vehicle_view.VehicleCache | None = None,
+    selected_vehicle: str | None = None,
 ) -> str | None:
-    """The whole map view, clipped to ``camera.rect``; returns the LOS caption if a line is drawn."""
+    """The whole map view, clipped to ``camera.rect``; returns the LOS caption if a line is drawn.
+
+    Layers, bottom up: the cached map, objectives, Direction Counters, markers,
+    the decision's hints, Target Marker links, vehicles, character counters,
+    Target Markers, direction hints, the LOS line, the hovered hex.
+    """
     old = surface.get_clip()
     surface.set_clip(camera.rect)
     surface.fill(theme.MAP_BACKGROUND, camera.rect)
@@ -733,22 +779,16 @@ def draw_board(
     draw_direction_counters(surface, game, camera, fonts)
     draw_markers(surface, game, camera, fonts)
     draw_decision_hints(surface, game, camera, fonts)
+    spots: list[vehicle_view.MarkerSpot] = []
+    if vehicle_view.vehicles_of(game.state):
+        spots = vehicle_view.draw_marker_links(surface, game, camera)
+        draw_vehicles(surface, game, camera, fonts, vehicles, selected=selected_vehicle)
     draw_counters(surface, game, camera, fonts, counters, hidden_ids=hidden_ids, selected=selected)
-    draw_vehicles(surface, game, camera, fonts)
+    if spots:
+        vehicle_view.draw_target_markers(surface, game, camera, fonts, spots)
     draw_direction_hints(surface, game, camera, fonts)
     caption = draw_los(surface, game, camera, fonts, los_viewer, hover, hidden_ids=hidden_ids)
     if hover is not None and game.board.map.has_hex(hover):
         _ring(surface, camera, hover, (255, 255, 255), 1, 1.0)
     surface.set_clip(old)
     return caption
-
-
-def draw_vehicle_displays(surface: pygame.Surface, layout: Any, game: Game, fonts: Fonts) -> None:
-    """Vehicle displays like the printed mats (crew positions, hatches, ammunition): a hook.
-
-    Does nothing while ``game.state`` has no ``vehicles`` attribute; the vehicle
-    effort draws them (``layout`` gives the window's rectangles).
-    """
-    vehicles = getattr(game.state, "vehicles", None)
-    if not vehicles:
-        return

@@ -7,6 +7,7 @@ read the option keys of :mod:`solo.engine`, :mod:`solo.combat`,
 
 * character ids (``"red_2"``), optionally with a weapon (``"red_2|bar"``);
 * hexes (``"15.06"``, ``"hex:15.06"``, ``"hex:15.06|bar"``);
+* vehicles (``"vehicle:panzer"``) at their hex; turret turns (``"turn_3"``) toward a hex;
 * direction strings (``"5"``, ``"5/6"``): map directions for a Friendly man, read through the
   Direction Counter for an Enemy (base-rules §6; solo.movement maps only Enemy moves).
 """
@@ -18,10 +19,14 @@ from typing import TYPE_CHECKING
 from solo.errors import GeometryError
 from solo.hexes import Hex, rotate, wedge_directions
 from solo.state import Side
+from solo.vehicles import vehicle_of, vehicles_of
 
 if TYPE_CHECKING:
     from solo.engine import Decision, Game
     from solo.state import Character
+
+VEHICLE_KEY = "vehicle:"
+"""Option keys naming a vehicle as a target: ``"vehicle:<id>"`` (solo.combat, C2 31.10)."""
 
 DEFAULT_ANSWERS: dict[str, str] = {
     "duck_back": "no",
@@ -47,10 +52,13 @@ def default_key(decision: Decision) -> str | None:
 
 
 def option_hex(game: Game, key: str) -> Hex | None:
-    """The map hex an option key points at (a character's hex or a hex id), or None."""
+    """The map hex an option key points at (a character's or a vehicle's hex, or a hex id), or None."""
     base = key.split("|", 1)[0]
     if base.startswith("hex:"):
         base = base[4:]
+    if base.startswith(VEHICLE_KEY):
+        v = vehicles_of(game.state).get(base[len(VEHICLE_KEY) :])
+        return v.hex if v is not None else None
     ch = game.state.characters.get(base)
     if ch is not None:
         return ch.hex
@@ -73,17 +81,61 @@ def option_hexes(game: Game, decision: Decision) -> dict[str, Hex]:
     return out
 
 
-def keys_at(game: Game, decision: Decision, h: Hex, *, character: str | None = None) -> list[str]:
-    """The option keys a click on hex ``h`` (on ``character``'s counter, if any) may mean.
+def keys_at(
+    game: Game, decision: Decision, h: Hex, *, character: str | None = None, vehicle: str | None = None
+) -> list[str]:
+    """The option keys a click on hex ``h`` (on ``character``'s counter or ``vehicle``, if any) may mean.
 
-    A click on a counter prefers the options naming that character.
+    A click on a counter prefers the options naming that character, a click on a vehicle the
+    options naming it (``"vehicle:<id>"``, C2 31.10). A Target Marker decision's "keep" is the
+    click on the marker's own hex (C2 31.7.5).
     """
     hexes = option_hexes(game, decision)
     if character is not None:
         mine = [k for k in hexes if k.split("|", 1)[0] == character]
         if mine:
             return mine
-    return [k for k, x in hexes.items() if x == h]
+    if vehicle is not None:
+        mine = [k for k in hexes if k.split("|", 1)[0] == VEHICLE_KEY + vehicle]
+        if mine:
+            return mine
+    out = [k for k, x in hexes.items() if x == h]
+    if not out and "keep" in decision.keys and decision.kind.value == "order_target":
+        marker = current_marker(game, decision)
+        if marker is not None and marker == h:
+            return ["keep"]
+    return out
+
+
+def current_marker(game: Game, decision: Decision) -> Hex | None:
+    """The Target Marker hex of the decision's crewman (C2 31.7.3), or None."""
+    ch = game.state.characters.get(decision.actor) if decision.actor else None
+    if ch is None:
+        return None
+    v = vehicle_of(game.state, ch)
+    seat = v.seats.get(ch.seat or "") if v is not None else None
+    return seat.marker if seat is not None else None
+
+
+def turret_keys(decision: Decision) -> dict[int, str]:
+    """A turret decision's turns: map direction the turret would face → option key (``"turn_3"``, C2 31.6)."""
+    out: dict[int, str] = {}
+    for k in decision.keys:
+        if k.startswith("turn_") and k[5:].isdigit():
+            out[int(k[5:])] = k
+    return out
+
+
+def turret_key_towards(game: Game, decision: Decision, frm: Hex, to: Hex) -> str | None:
+    """The turret option whose new facing points from ``frm`` (the vehicle's hex) toward ``to``.
+
+    On a hexspine (two directions) the one that is an option; None if neither or both are.
+    """
+    keys = turret_keys(decision)
+    if not keys or frm == to:
+        return None
+    hits = [keys[d] for d in wedge_directions(frm, to, game.board.map.stagger) if d in keys]
+    return hits[0] if len(hits) == 1 else None
 
 
 def counter_rotation(game: Game, h: Hex) -> int | None:

@@ -24,6 +24,7 @@ from solo.render import choices
 from solo.render.frame import GameView
 from solo.render.panels import number_keys
 from solo.render.session import Session
+from solo.vehicles import vehicles_of
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("1-9, 0", "choose option 1-10 (directions: the digit is the direction)"),
@@ -34,6 +35,8 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("L", "hex labels on/off"),
     ("R", "dice rolls in the log on/off"),
     ("F", "show hidden information (spoilers) on/off"),
+    ("V", "vehicle displays on/off (click a vehicle to show its display)"),
+    ("E", "Emergency Stop, when a Driver's is asked (C2 31.2)"),
     ("Esc", "clear the selection and the log filter"),
     ("wheel, + / -", "zoom the map (wheel over a panel scrolls it)"),
     ("right-drag, arrows", "pan the map; Home fits it"),
@@ -202,7 +205,7 @@ class Controller:
         if lay.map.collidepoint(pos) and self.view.camera is not None:
             self.view.camera.zoom(1 if y > 0 else -1, pos)
             ui.hover_hex = self.view.hex_at(pos)
-        elif lay.log.collidepoint(pos):
+        elif self.view.log_rect().collidepoint(pos):
             ui.log_scroll = max(0, ui.log_scroll + 3 * y)
         elif lay.decision.collidepoint(pos):
             dl = self.view.decision_layout()
@@ -222,6 +225,10 @@ class Controller:
                 self.tool(hs.action[1])
             elif kind == "log" and hs.action[1] == "clear_filter":
                 self.view.ui.selected = None
+            elif kind == "vehicle":
+                self.view.ui.vehicle_tab = hs.action[1]
+            elif kind == "seat":
+                self.click_seat(hs.action[1], hs.action[2])
             self.dirty = True
             return
         if self.view.layout.map.collidepoint(pos):
@@ -234,9 +241,10 @@ class Controller:
             return
         h = self.view.hex_at(pos)
         cid = self.view.counter_at(pos)
+        vid = self.view.vehicle_at(pos) if cid is None else None
         d = g.pending
         if d is not None and h is not None:
-            keys = choices.keys_at(g, d, h, character=cid)
+            keys = choices.keys_at(g, d, h, character=cid, vehicle=vid)
             if len(keys) == 1:
                 self.answer(keys[0])
                 return
@@ -249,7 +257,40 @@ class Controller:
                 if key is not None:
                     self.answer(key)
                     return
-        self.view.ui.selected = cid
+            if d.kind.value == "order_target" and d.actor in g.state.characters:
+                frm = g.state.characters[d.actor].hex
+                key = choices.turret_key_towards(g, d, frm, h) if frm is not None else None
+                if key is not None:
+                    self.answer(key)
+                    return
+        ui = self.view.ui
+        if vid is not None:  # a vehicle: its display is shown (and brought to the front)
+            ui.vehicle_tab = vid
+            ui.show_vehicles = True
+            ui.selected = None
+        else:
+            ui.selected = cid
+            ui.vehicle_tab = None
+        ui.log_scroll = 0
+        self.dirty = True
+
+    def click_seat(self, vehicle_id: str, position: str) -> None:
+        """A click on a vehicle display's row: the Relocate answer naming that seat (C2 31.11.2) if
+        the decision has one, else select the man in it (LOS origin and log filter)."""
+        g = self.game
+        if g is None:
+            return
+        d = g.pending
+        actor = g.state.characters.get(d.actor) if d is not None and d.actor else None
+        if d is not None and actor is not None and getattr(actor, "vehicle", None) == vehicle_id:
+            for key in (f"seat:{position}", f"swap:{position}"):
+                if key in d.keys:
+                    self.answer(key)
+                    return
+        v = vehicles_of(g.state).get(vehicle_id)
+        occupant = v.seats[position].occupant if v is not None and position in v.seats else None
+        self.view.ui.selected = occupant
+        self.view.ui.vehicle_tab = vehicle_id
         self.view.ui.log_scroll = 0
         self.dirty = True
 
@@ -300,6 +341,11 @@ class Controller:
             ui.show_rolls = not ui.show_rolls
         elif key == pygame.K_f:
             self.tool("fog")
+        elif key == pygame.K_v:
+            ui.show_vehicles = not ui.show_vehicles
+        elif key == pygame.K_e:
+            if g is not None and g.pending is not None and "emergency_stop" in g.pending.keys:
+                self.answer("emergency_stop")
         elif key == pygame.K_ESCAPE:
             ui.selected = None
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) and cam is not None:

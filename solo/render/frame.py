@@ -15,7 +15,7 @@ import pygame
 
 from solo.hexes import Hex
 from solo.render import board as board_draw
-from solo.render import panels, theme
+from solo.render import panels, theme, vehicle_view
 from solo.render.logview import Fog
 from solo.render.panels import DecisionLayout, LogPanel, UiState
 from solo.render.view import Camera, Hotspot, Layout
@@ -34,6 +34,8 @@ class GameView:
         self.ui = UiState()
         self.layout = Layout.for_size(size)
         self.counters = board_draw.CounterCache()
+        self.vehicles = vehicle_view.VehicleCache()
+        self.vehicle_panels = vehicle_view.VehiclePanelCache()
         self.log_panel = LogPanel()
         self._game: Game | None = None
         self.camera: Camera | None = None
@@ -74,6 +76,31 @@ class GameView:
             self._fog_key = key
         return self._fog
 
+    # -- the right column: vehicle displays over the log ----------------------
+
+    def vehicle_panel(self) -> vehicle_view.VehiclePanelLayout | None:
+        """The vehicle displays at the top of the log's column (None: no vehicles, or hidden by V)."""
+        g = self._game
+        if g is None or not self.ui.show_vehicles or not vehicle_view.vehicles_of(g.state):
+            return None
+        log = self.layout.log
+        area = pygame.Rect(log.x, log.y, log.width, int(log.height * vehicle_view.PANEL_SHARE))
+        return self.vehicle_panels.layout(area, g, self.ui)
+
+    def log_rect(self) -> pygame.Rect:
+        """The log panel's rectangle: the log's column under the vehicle displays."""
+        log = self.layout.log
+        vp = self.vehicle_panel()
+        if vp is None:
+            return log
+        return pygame.Rect(log.x, vp.rect.bottom, log.width, log.bottom - vp.rect.bottom)
+
+    def vehicle_at(self, pos: tuple[int, int]) -> str | None:
+        """The vehicle whose hex is under ``pos`` on the map, or None."""
+        if self._game is None or self.camera is None or not self.layout.map.collidepoint(pos):
+            return None
+        return vehicle_view.vehicle_at(self._game, self.camera, pos)
+
     # -- hit-testing ---------------------------------------------------------
 
     def decision_layout(self) -> DecisionLayout | None:
@@ -97,7 +124,10 @@ class GameView:
                 if dl.rose or area.colliderect(b.rect):
                     out.append(Hotspot(b.rect.clip(area) if not dl.rose else b.rect, ("option", b.key)))
             out.extend(dl.tools)
-        out.extend(self.log_panel.header_hotspots(self.layout.log, self.ui))
+        vp = self.vehicle_panel()
+        if vp is not None:
+            out.extend(vp.hotspots())
+        out.extend(self.log_panel.header_hotspots(self.log_rect(), self.ui))
         return out
 
     def hotspot_at(self, pos: tuple[int, int]) -> Hotspot | None:
@@ -138,6 +168,11 @@ class GameView:
             return self.ui.selected
         if g.pending is not None and g.pending.actor in g.state.characters:
             return g.pending.actor
+        v = vehicle_view.vehicles_of(g.state).get(self.ui.vehicle_tab or "")
+        if v is not None:  # a selected vehicle: the LOS of its first crewman still in it
+            for cid in v.crew_ids():
+                if g.state.characters[cid].status.value == "active":
+                    return cid
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -164,10 +199,13 @@ class GameView:
             selected=ui.selected,
             los_viewer=self.los_viewer(),
             hover=hover,
+            vehicles=self.vehicles,
+            selected_vehicle=self.ui.vehicle_tab,
         )
         old = surface.get_clip()
         surface.set_clip(lay.map)
-        panels.draw_legend(surface, lay.map, self.fonts)
+        has_vehicles = bool(vehicle_view.vehicles_of(g.state))
+        panels.draw_legend(surface, lay.map, self.fonts, vehicles=has_vehicles)
         status = caption or ui.status
         if not status and hover is not None:
             status = f"{hover} · {g.board.terrain_of(hover).name}"
@@ -184,13 +222,22 @@ class GameView:
         dl = self.decision_layout()
         assert dl is not None
         panels.draw_decision(surface, lay.decision, g, self.fonts, ui, fog, dl)
-        self.log_panel.draw(surface, lay.log, g, self.fonts, ui, fog)
-        board_draw.draw_vehicle_displays(surface, lay, g, self.fonts)
+        vp = self.vehicle_panel()
+        note = "V: vehicle displays" if has_vehicles and vp is None else ""
+        self.log_panel.draw(surface, self.log_rect(), g, self.fonts, ui, fog, note=note)
+        if vp is not None:
+            self.vehicle_panels.draw(surface, vp, g, self.fonts, ui, fog)
         self._draw_tooltip(surface, g, fog)
 
     def _draw_tooltip(self, surface: pygame.Surface, g: Game, fog: Fog) -> None:
         cid = self.counter_at(self.ui.mouse)
         if cid is None:
+            vid = self.vehicle_at(self.ui.mouse)
+            if vid is not None:
+                v = vehicle_view.vehicles_of(g.state)[vid]
+                panels.draw_tooltip(
+                    surface, self.ui.mouse, [vehicle_view.vehicle_line(g, v)], self.fonts, self.layout.map
+                )
             return
         here = [c for c in g.state.at(g.state.characters[cid].hex)] if g.state.characters[cid].hex else []
         lines = [panels.actor_line(g, c, fog) for c in here] or [

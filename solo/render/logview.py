@@ -38,10 +38,14 @@ def is_hidden(game: Game, ch: Character) -> bool:
     """Whether ``ch``'s identity is hidden from the Friendly player: an Enemy not Known, still in play.
 
     Dummies count as hidden until removed (base-rules §3); the dead and the
-    removed are public.
+    removed are public; so is every man aboard a vehicle (C2 31.3: crew and
+    passengers are placed face up on the display; 31.7: vehicles and crews are
+    never hidden).
     """
     if ch.side is not Side.ENEMY or ch.revealed:
         return False
+    if getattr(ch, "vehicle", None) is not None:
+        return False  # crew and passengers sit face up on the vehicle display (C2 31.3, 31.7)
     if ch.dummy and ch.id in game.state.flags.get(REMOVED_DUMMIES, ()):
         return False
     return ch.status is Status.ACTIVE

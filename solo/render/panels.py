@@ -17,8 +17,10 @@ from solo.render import theme
 from solo.render.board import order_abbrev, team_colour
 from solo.render.choices import default_key, map_direction, order_rotation
 from solo.render.logview import Fog, LogLine, log_lines
+from solo.render.vehicle_view import HATCH_TEXT, position_label
 from solo.render.view import Hotspot
 from solo.state import Phase, Side
+from solo.vehicles import vehicle_of
 
 if TYPE_CHECKING:
     from solo.engine import Decision, Game
@@ -69,6 +71,10 @@ class UiState:
     toast_until: float = 0.0
     status: str = ""
     """A line under the map: the LOS caption or a hint."""
+    show_vehicles: bool = True
+    """The vehicle displays are shown above the log (key V)."""
+    vehicle_tab: str | None = None
+    """The vehicle whose display is shown (tabs, when the displays do not all fit) and ringed on the map."""
 
 
 # ---------------------------------------------------------------------------
@@ -300,7 +306,9 @@ def enemy_card_lines(game: Game, fog: Fog) -> list[str]:
             who = ch.name
         order = ""
         if ch is not None and ch.order is not None and not extra:
-            order = f" → {order_abbrev(game, ch.order.order)}"
+            oid = ch.order.order
+            crewman = getattr(ch, "vehicle", None) is not None and oid in game.data.orders
+            order = f" → {game.data.orders.get(oid).name if crewman else order_abbrev(game, oid)}"
             if ch.order.directions:
                 order += f" {ch.order.directions}"
         out.append(f"{card.id} ({card.initiative:02d}) · {who}{' (again)' if extra else ''}{order}")
@@ -405,6 +413,15 @@ def actor_line(game: Game, ch: Character, fog: Fog) -> str:
             tgt = game.state.characters.get(ch.order.target)
             txt += f" at {fog.clean(tgt.name) if tgt and tgt.id not in fog.hidden_ids else ch.order.target}"
         bits.append(txt)
+    v = vehicle_of(game.state, ch)
+    if v is not None:
+        seat = v.seats.get(ch.seat or "")
+        where = f"{v.name} {position_label(ch.seat or '')}"
+        if seat is not None:
+            where += f", hatch {HATCH_TEXT[seat.hatch].lower()}"
+            if seat.marker is not None:
+                where += f", Target Marker on {seat.marker}"
+        bits.append(where)
     if ch.hex is not None:
         bits.append(f"in {ch.hex} ({game.board.terrain_of(ch.hex).name})")
     if weapons:
@@ -487,8 +504,12 @@ def decision_layout(rect: pygame.Rect, game: Game, fonts: Fonts, ui: UiState, fo
 
 def _hint(d: Decision) -> str:
     kind = d.kind.value
+    if kind == "duck_back" and "emergency_stop" in d.keys:
+        kind = "emergency_stop"
     dk = default_key(d)
     tail = f" Space: {dk}." if dk else ""
+    if kind == "order_target" and any(k.startswith("turn_") for k in d.keys):
+        return "Click a T-marked hex beside the vehicle, or a button (C2 31.6)." + tail
     hints = {
         "play_card": "Click a card in your hand (or a button, or its number key).",
         "discard": "Click the card to discard.",
@@ -499,6 +520,7 @@ def _hint(d: Decision) -> str:
         "card_effect": "Click a character on the map, or a button.",
         "may_move": "Move this Impulse, or stay.",
         "duck_back": "Duck Back now (7.19)?",
+        "emergency_stop": "Emergency Stop now (C2 31.2)? Its button or E.",
         "initiative_swap": "Choose a swap.",
     }
     return hints.get(kind, "") + tail
@@ -580,15 +602,20 @@ def draw_decision(
         pygame.draw.circle(surface, theme.ACTOR, (cx, cy), 6)
     for b in layout.buttons:
         hover = b.rect.collidepoint(ui.mouse)
-        pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else theme.BUTTON, b.rect, border_radius=5)
+        bg = theme.BUTTON_HOVER if hover else theme.BUTTON
+        if b.key == "emergency_stop":  # C2 31.2: the Driver's Emergency Stop stands out
+            bg = theme.shade(theme.EMERGENCY, 24) if hover else theme.EMERGENCY
+        pygame.draw.rect(surface, bg, b.rect, border_radius=5)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, b.rect, 1, border_radius=5)
         if layout.rose:
             t = fonts.text(b.lines[0], TEXT_SIZE if "/" in b.key else 17, theme.BUTTON_TEXT, bold=True)
             surface.blit(t, t.get_rect(center=b.rect.center))
             continue
         yy = b.rect.y + 4
+        strong = b.key == "emergency_stop"
         for line in b.lines:
-            surface.blit(fonts.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), (b.rect.x + 5, yy))
+            t = fonts.text(line, SMALL_SIZE, theme.BUTTON_TEXT, bold=strong, condensed=True)
+            surface.blit(t, (b.rect.x + 5, yy))
             yy += 15
     surface.set_clip(old)
     if layout.content_height > layout.options_area.height and not layout.rose:
@@ -661,9 +688,17 @@ class LogPanel:
         return out
 
     def draw(
-        self, surface: pygame.Surface, rect: pygame.Rect, game: Game, fonts: Fonts, ui: UiState, fog: Fog
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        game: Game,
+        fonts: Fonts,
+        ui: UiState,
+        fog: Fog,
+        *,
+        note: str = "",
     ) -> None:
-        """Draw the newest rows at the bottom, ``ui.log_scroll`` rows up."""
+        """Draw the newest rows at the bottom, ``ui.log_scroll`` rows up; ``note`` ends the title."""
         pygame.draw.rect(surface, theme.PANEL, rect)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
         if ui.selected is not None:
@@ -674,6 +709,8 @@ class LogPanel:
             title = "Log · all units (click a unit to filter)"
         if not fog.enabled:
             title += " · hidden info shown"
+        if note:
+            title += f" · {note}"
         surface.blit(
             fonts.text(
                 fonts.fit(title, TITLE_SIZE, rect.width - 120), TITLE_SIZE, theme.PANEL_TITLE, bold=True
@@ -746,8 +783,9 @@ def draw_toast(surface: pygame.Surface, rect: pygame.Rect, text: str, fonts: Fon
     surface.blit(t, t.get_rect(center=r.center))
 
 
-def draw_legend(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts) -> None:
-    """A small key in the map's top-left corner: counters' frames and markers."""
+def draw_legend(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, *, vehicles: bool = False) -> None:
+    """A small key in the map's top-left corner: counters' frames and markers (Target Markers too
+    when ``vehicles``)."""
     items = [
         (theme.SPOTTED_FRAME, "Spotted (red frame)"),
         (theme.UNKNOWN_BODY, "? Unknown enemy"),
@@ -755,6 +793,9 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts) -> Non
         (theme.ACTOR, "decision's man"),
         (theme.TARGET_HINT, "choosable target"),
     ]
+    if vehicles:
+        items.append((theme.MARKER_COLOURS["enemy"], "Enemy Target Marker"))
+        items.append((theme.MARKER_COLOURS["friendly"], "Friendly Target Marker"))
     x, y = rect.x + 6, rect.y + 6
     box = pygame.Rect(x, y, 150, 15 * len(items) + 6)
     s = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -124,6 +124,44 @@ RAGING = (210, 30, 10)
 GRENADE = (30, 30, 30)
 ILLUMINATION = (255, 246, 140)
 
+# -- vehicles (C2 31)
+
+VEHICLE_COLOURS: dict[str, Colour] = {
+    "enemy": (138, 144, 152),
+    "friendly": (104, 120, 60),
+}
+"""Vehicle hulls by side: Panzer grey for the Enemy, olive drab for Friendly vehicles."""
+VEHICLE_EDGE = (18, 18, 18)
+TRACKS = (62, 60, 56)
+WRECK = (70, 62, 56)
+"""A destroyed vehicle's hull."""
+WRECK_CROSS = (15, 15, 15)
+"""The cross over a destroyed vehicle."""
+WRECK_TAG = (24, 24, 24)
+ABANDONED_TAG = (96, 96, 96)
+DAMAGE_TAG = (196, 32, 32)
+"""Damage markers (immobilized, turret jammed...) on counters and displays."""
+LOADED_COLOURS: dict[str, Colour] = {"he": (240, 196, 40), "ap": (36, 36, 40)}
+"""The Loaded marker (C2 31.9.4) by round."""
+MARKER_COLOURS: dict[str, Colour] = {"enemy": (236, 70, 16), "friendly": (24, 112, 236)}
+"""Target Markers (C2 31.7.3) and their link lines, by the owner's side."""
+HATCH_COLOURS: dict[str, Colour] = {
+    "open": (58, 168, 78),
+    "closed": (74, 74, 84),
+    "jammed_open": (214, 134, 30),
+    "jammed_closed": (150, 30, 30),
+    "none": (184, 184, 178),
+}
+"""The hatch chip of a display row (C2 31.8, 31.10.8)."""
+MAT = (230, 224, 204)
+"""A vehicle display's background (the printed mat)."""
+MAT_EDGE = (120, 108, 84)
+MAT_TEXT = (28, 28, 24)
+MAT_DIM = (120, 116, 104)
+KIA = (170, 20, 20)
+EMERGENCY = (176, 36, 28)
+"""The Emergency Stop button (C2 31.2)."""
+
 # -- panels
 
 PANEL = (36, 38, 44)
@@ -187,6 +225,15 @@ def shade(c: Colour, amount: int) -> Colour:
         max(0, min(255, c[0] + amount)),
         max(0, min(255, c[1] + amount)),
         max(0, min(255, c[2] + amount)),
+    )
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """``a`` moved a fraction ``t`` (0-1) of the way to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
     )
 
 
