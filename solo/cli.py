@@ -168,6 +168,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
         size = parse_size(args.size)
     except ValueError as exc:
         raise SoloError(str(exc)) from None
+    branch_from = None
+    if args.from_point:
+        from solo.history import split_log_point
+
+        if args.load or args.table or args.scenario:
+            raise SoloError("--from LOG@POINT cannot be combined with a scenario, --load or --table")
+        branch_from = split_log_point(args.from_point)
     return play(
         args.scenario,
         seed=args.seed,
@@ -176,6 +183,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         save=args.save,
         size=size,
         max_frames=args.frames,
+        branch_from=branch_from,
     )
 
 
@@ -239,8 +247,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="replay a game log and check that every event matches")
     p.add_argument("log", help="a log written by solo run --log")
-    p.add_argument("--to", metavar="POINT",
-                   help="instead, rebuild the game at POINT (T.I, #N or a bookmark) and print it")
+    p.add_argument(
+        "--to",
+        metavar="POINT",
+        help="instead, rebuild the game at POINT (T.I, #N or a bookmark) and print it",
+    )
     p.add_argument("--spoilers", action="store_true", help="with --to: show Unknown enemies")
     p.set_defaults(func=_cmd_replay)
 
@@ -268,7 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a scenario in a window (mouse and keys; see the README for the controls)",
         description="Open the game window. Keys: 1-9/0 options, Enter first/default, Space default, "
-        "N auto to the next turn, Ctrl+S save, L hex labels, R dice in the log, F hidden information, "
+        "N auto to the next turn, Ctrl+S save, Ctrl+Z undo, H review (Left/Right decision, "
+        "Shift+Left/Right Impulse, PgUp/PgDn or Ctrl+Left/Right turn, B bookmark, Esc back), "
+        "L hex labels, R dice in the log, F hidden information, "
         "wheel/+/- zoom, right-drag/arrows pan, Esc clear the selection.",
     )
     p.add_argument(
@@ -278,6 +291,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--table", action="store_true", help="table mode: give every die and card yourself")
     p.add_argument(
         "--load", metavar="LOG", help="continue a saved game (a log written by Ctrl+S or solo run)"
+    )
+    p.add_argument(
+        "--from",
+        dest="from_point",
+        metavar="LOG@POINT",
+        help="branch: play on from POINT of LOG (T.I, #N or a bookmark) with your own choices; "
+        "Ctrl+S writes a new log naming its parent",
     )
     p.add_argument(
         "--save", metavar="FILE", help="where Ctrl+S saves (default: the loaded log, else ./solo-...)"

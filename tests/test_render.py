@@ -848,3 +848,187 @@ def test_a_click_on_the_markers_own_hex_keeps_it():
     assert choices.keys_at(g, d, TEAM_HEX) == ["keep"]
     assert choices.keys_at(g, d, Hex.parse("20.09")) == ["20.09"]
     assert choices.keys_at(g, d, Hex.parse("20.10")) == []
+
+
+# -- issue 6 in the window: branch logs, solo play --from, undo, review, Branch here, bookmarks ---------
+
+
+def parent_log(tmp_path, n=40, seed=1):
+    """A first_contact log of ``n`` simple-policy inputs (turn 2 by input 40 with seed 1)."""
+    g = new_game("first_contact", seed=seed, data=house_data())
+    policy = SimplePolicy()
+    for _ in range(n):
+        g.apply(policy(g, g.pending))
+    path = tmp_path / "parent.jsonl"
+    Session(g, "first_contact", seed).save(path)
+    return g, path
+
+
+def branch_log_with_forced_die(tmp_path):
+    """A branch of the parent at #10 whose first spotting d10 is forced to 9 (the parent rolled 3),
+    played on 6 inputs and saved; returns (branch game, its log path)."""
+    from solo.history import History, save_game
+
+    _, path = parent_log(tmp_path)
+    b = History.from_log(path, data=house_data()).branch(10, forced_dice=[9])
+    policy = SimplePolicy()
+    for _ in range(6):
+        b.apply(policy(b, b.pending))
+    out = tmp_path / "branch.jsonl"
+    save_game(b, out)
+    return b, out
+
+
+def test_loading_a_branch_log_with_forced_dice_rebuilds_and_draws_the_branched_game(tmp_path):
+    """load_session applies the header's forced dice at their input (issue 6): the loaded game is the
+    branch (Taylor stays Hidden after the forced 9), not the parent (Spotted after its 3)."""
+    b, out = branch_log_with_forced_die(tmp_path)
+    loaded = load_session(out, data=house_data()).game
+    assert [e.text for e in loaded.events] == [e.text for e in b.events]
+    assert loaded.char("able_1").revealed == b.char("able_1").revealed is False
+    view, surface = drawn(loaded)
+    assert view.game is loaded and surface.get_size() == SIZE
+
+
+def test_saving_a_loaded_branch_keeps_parent_forced_bookmarks_and_sandbox(tmp_path):
+    """Ctrl+S of a loaded branch log writes its lineage back: parent, forced results, bookmarks,
+    sandbox (header_for from the game's recipe)."""
+    from solo.play import recipe_of
+
+    _, out = branch_log_with_forced_die(tmp_path)
+    s = load_session(out, data=house_data())
+    recipe_of(s.game).bookmarks["b1"] = 11
+    recipe_of(s.game).sandbox = True
+    s.save(tmp_path / "again.jsonl")
+    header, _ = read_log(tmp_path / "again.jsonl")
+    before, _ = read_log(out)
+    assert header.parent == before.parent and header.parent["at_input"] == 10
+    assert [(f["at_input"], f["dice"]) for f in header.forced] == [(10, (9,))]
+    assert header.bookmarks == {"b1": 11} and header.sandbox is True
+    assert replay(tmp_path / "again.jsonl").ok
+
+
+def test_solo_play_from_a_point_opens_the_branch_and_exits_0(tmp_path):
+    """`solo play --from LOG@2.1 --frames 1` (SDL dummy driver) opens the branch and exits 0."""
+    _, path = parent_log(tmp_path)
+    assert main(["play", "--from", f"{path}@2.1", "--frames", "1"]) == 0
+
+
+@pytest.mark.parametrize("point", ["9.1", "#999", "3.x", "nosuchmark"])
+def test_solo_play_from_a_bad_point_says_one_line_and_exits_2(tmp_path, capsys, point):
+    """A point past the end of the log, malformed, or an unknown bookmark: one line, exit 2."""
+    _, path = parent_log(tmp_path)
+    assert main(["play", "--from", f"{path}@{point}", "--frames", "1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_solo_play_from_another_data_version_exits_2(tmp_path, capsys):
+    """A parent log from another data version is refused with one line (exit 2)."""
+    _, path = parent_log(tmp_path, n=5)
+    lines = path.read_text().splitlines()
+    lines[0] = lines[0].replace('"data_version": "', '"data_version": "x')
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["play", "--from", f"{path}@#2", "--frames", "1"]) == 2
+    assert "data version" in capsys.readouterr().err
+
+
+def test_branch_session_saves_beside_its_parent_never_over_it(tmp_path):
+    """A branch's default save path is a new file next to the parent, and its header names the parent."""
+    from solo.render.session import branch_session
+
+    _, path = parent_log(tmp_path)
+    s = branch_session(path, "#12", data=house_data())
+    target = s.default_save_path()
+    assert target != path and target.parent == path.parent
+    s.save(target)
+    header, _ = read_log(target)
+    assert header.parent["path"] == str(path) and header.parent["at_input"] == 12
+    assert replay(target).ok
+
+
+def test_ctrl_z_undoes_an_order_choice_made_before_any_new_information(window):
+    """Card, then Taylor's Hide (no die between): Ctrl+Z takes back the Hide; he is asked again."""
+    press(window, pygame.K_1)
+    press(window, pygame.K_SPACE)
+    assert window.view.game.inputs[-1]["choice"] == "hide"
+    press(window, pygame.K_z, pygame.KMOD_CTRL)
+    g = window.view.game
+    assert len(g.inputs) == 1 and g.inputs[0]["decision"] == "play_card"
+    assert g.pending.kind.value == "give_order" and g.pending.actor == "able_1"
+    assert window.controller.session.game is g
+
+
+def test_ctrl_z_is_refused_across_a_roll_and_the_status_says_why(window):
+    """After the last order, the Enemy card and spotting die are known: undo is refused (status shows
+    the blocker, the game is unchanged); the Sandbox toggle then allows it and marks the log."""
+    policy = SimplePolicy()
+    for _ in range(11):
+        window.controller.answer(policy(window.view.game, window.view.game.pending))
+    g = window.view.game
+    inputs = list(g.inputs)
+    press(window, pygame.K_z, pygame.KMOD_CTRL)
+    assert window.view.game is g and g.inputs == inputs
+    assert window.view.ui.status.startswith("Cannot undo: since that choice")
+    click(window, hotspot(window, "tool", "sandbox").center)
+    assert window.view.ui.sandbox
+    press(window, pygame.K_z, pygame.KMOD_CTRL)
+    assert window.view.game.inputs == inputs[:-1]
+    assert window.controller.session.header().sandbox is True
+
+
+def test_review_steps_back_a_decision_and_branch_here_plays_from_there(window):
+    """H shows the history read-only; Left steps back one decision; Branch here makes the window play a
+    game whose inputs are the parent's up to that point."""
+    press(window, pygame.K_1)
+    for _ in range(4):
+        press(window, pygame.K_SPACE)
+    live = window.view.game
+    parent_inputs = list(live.inputs)
+    press(window, pygame.K_h)
+    assert window.controller.review is not None and window.view.game is not live
+    press(window, pygame.K_LEFT)
+    shown = window.view.game
+    assert window.controller.review.index == len(parent_inputs) - 1
+    assert shown.inputs == parent_inputs[:-1]
+    press(window, pygame.K_SPACE)  # read-only: no answer is taken
+    assert shown.inputs == parent_inputs[:-1] and live.inputs == parent_inputs
+    click(window, hotspot(window, "tool", "branch").center)
+    g = window.view.game
+    assert window.controller.review is None and window.controller.session.game is g
+    assert g.inputs == parent_inputs[:-1]
+    assert window.controller.session.header().parent["at_input"] == len(parent_inputs) - 1
+    press(window, pygame.K_SPACE)
+    assert len(g.inputs) == len(parent_inputs)
+
+
+def test_review_steps_by_impulse_and_turn_and_esc_returns_to_the_live_game(window):
+    """Shift+Left goes back to an earlier Impulse, PgUp to an earlier turn; Esc shows the live game."""
+    press(window, pygame.K_n)
+    press(window, pygame.K_n)
+    live = window.view.game
+    press(window, pygame.K_h)
+    hist = window.controller.review.history
+    start = hist.position(window.controller.review.index)
+    press(window, pygame.K_LEFT, pygame.KMOD_SHIFT)
+    after = hist.position(window.controller.review.index)
+    assert after.point < start.point
+    press(window, pygame.K_PAGEUP)
+    assert hist.position(window.controller.review.index).turn < start.turn
+    press(window, pygame.K_ESCAPE)
+    assert window.controller.review is None and window.view.game is live
+
+
+def test_b_bookmarks_the_point_shown_and_the_save_keeps_it(window, tmp_path):
+    """B in review names the point shown b1; Ctrl+S writes it into the log header."""
+    press(window, pygame.K_1)
+    press(window, pygame.K_SPACE)
+    press(window, pygame.K_SPACE)
+    press(window, pygame.K_h)
+    press(window, pygame.K_LEFT)
+    press(window, pygame.K_b)
+    press(window, pygame.K_ESCAPE)
+    window.controller.save_path = tmp_path / "s.jsonl"
+    press(window, pygame.K_s, pygame.KMOD_CTRL)
+    header, _ = read_log(tmp_path / "s.jsonl")
+    assert header.bookmarks == {"b1": 2}

@@ -21,7 +21,7 @@ from solo.errors import SoloError
 from solo.render import theme
 from solo.render.controller import Controller
 from solo.render.frame import GameView
-from solo.render.session import Session, load_session, new_session
+from solo.render.session import Session, branch_session, load_session, new_session
 
 DEFAULT_SIZE = (1600, 1000)
 FPS = 60
@@ -329,15 +329,22 @@ def play(
     save: str | None = None,
     size: tuple[int, int] = DEFAULT_SIZE,
     max_frames: int | None = None,
+    branch_from: tuple[str, tuple[int, int] | int | str] | None = None,
 ) -> int:
     """``solo play``: open the window on a new game of ``scenario`` (or a loaded log) and play it.
 
-    Returns the exit status (0). Raises :class:`~solo.errors.SoloError` for a
-    bad scenario or log (the CLI prints it).
+    ``branch_from=(log, point)`` (``solo play --from LOG@POINT``): play on from
+    that point of the log (solo.history.History.branch); a save writes a new
+    log naming its parent and the branch point. Returns the exit status (0).
+    Raises :class:`~solo.errors.SoloError` for a bad scenario or log, and
+    :class:`~solo.history.PointError` for a point not in the log (the CLI prints it).
     """
     from solo.play import DEFAULT_SCENARIO
 
     started = time.perf_counter()
+    branched = None
+    if branch_from is not None:  # checked before the window opens
+        branched = branch_session(branch_from[0], branch_from[1])
     try:
         window = Window(None, size=size, save_path=save)
     except pygame.error as exc:
@@ -347,13 +354,21 @@ def play(
     try:
         callback = window.dialog.ask if table else None
         try:
-            if load:
+            if branched is not None:
+                session = branched
+            elif load:
                 session = load_session(load, table=callback)
             else:
                 session = new_session(scenario or DEFAULT_SCENARIO, seed=seed, table=callback)
         except QuitRequested:
             return 0
         window.attach(session)
+        if branched is not None:
+            parent = branched.header().parent or {}
+            window.controller.toast(
+                f"Branch of {branch_from[0]} at #{parent.get('at_input')} "
+                f"({parent.get('turn')}.{parent.get('impulse')}): Ctrl+S saves a new log."
+            )
         window.draw()
         window.first_frame_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
         return window.run(max_frames=max_frames)

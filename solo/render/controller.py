@@ -16,15 +16,30 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pygame
 
+from solo.engine import Game
 from solo.errors import SoloError
+from solo.history import History, PointError, UndoRefused, undo, undo_blocker
+from solo.log import LogError
+from solo.play import recipe_of
 from solo.policies import SimplePolicy
 from solo.render import choices
 from solo.render.frame import GameView
 from solo.render.panels import number_keys
-from solo.render.session import Session
+from solo.render.session import Session, session_from_history
 from solo.vehicles import vehicles_of
+
+TOOLBAR_HELP: tuple[tuple[str, str], ...] = (
+    ("Undo (Ctrl+Z)", "take back the last choice (solo.history.undo)"),
+    ("Sandbox undo: off/ON", "allow undo past new information; marks the log sandbox: true"),
+    ("Review (H)", "review mode over this game's history"),
+    ("Branch here", "review: play on from the point shown (the old line is left behind)"),
+    ("Bookmark (B)", "review: name the point shown"),
+    ("< Back / Forward >", "review: one decision back / forward"),
+)
+"""The toolbar buttons added for issue 6 (undo, sandbox, review, branch)."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("1-9, 0", "choose option 1-10 (directions: the digit is the direction)"),
@@ -37,10 +52,16 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("F", "show hidden information (spoilers) on/off"),
     ("V", "vehicle displays on/off (click a vehicle to show its display)"),
     ("E", "Emergency Stop, when a Driver's is asked (C2 31.2)"),
-    ("Esc", "clear the selection and the log filter"),
+    ("Ctrl+Z", "undo the last choice (refused after new information, unless Sandbox undo is on)"),
+    ("H", "review mode on/off: step through this game's history, read-only"),
+    ("Left / Right", "review: back / forward one decision"),
+    ("Shift+Left / Right", "review: back / forward one Impulse"),
+    ("Ctrl+Left / Right, PgUp / PgDn", "review: back / forward one turn"),
+    ("B", "bookmark the point shown (b1, b2...; saved in the log, solo play --from LOG@b1)"),
+    ("Esc", "review: back to the live game; else clear the selection and the log filter"),
     ("wheel, + / -", "zoom the map (wheel over a panel scrolls it)"),
-    ("right-drag, arrows", "pan the map; Home fits it"),
-    ("PgUp / PgDn / End", "scroll the log"),
+    ("right-drag, arrows", "pan the map (arrows: not in review); Home fits it"),
+    ("PgUp / PgDn / End", "scroll the log (not in review)"),
 )
 """The window's keyboard controls (shown by ``solo play --help`` and the README)."""
 
@@ -48,6 +69,18 @@ CLICK_SLOP = 6
 """A press and release within this many pixels is a click, not a drag."""
 TOAST_SECONDS = 3.5
 AUTO_LIMIT = 20000
+
+
+REVIEW_HELP = "Left/Right decision · Shift impulse · PgUp/PgDn turn · B bookmark · Esc back"
+
+
+@attrs.define
+class Review:
+    """Review mode: the live game's history and the point shown (a rebuilt, read-only game)."""
+
+    history: History
+    index: int
+    game: Game
 
 
 class Controller:
@@ -71,11 +104,189 @@ class Controller:
         self._drag: tuple[int, int] | None = None
         self.answered: list[str] = []
         """Keys this controller gave to the game, in order (for tests and the status line)."""
+        self.review: Review | None = None
+        """Review mode (H): the history shown instead of the live game, or None."""
 
     @property
     def game(self):
-        """The game being played."""
+        """The game shown (in review mode: the rebuilt game at the point shown, read-only)."""
         return self.view.game
+
+    @property
+    def live(self) -> Game | None:
+        """The game being played (the session's), whatever is shown."""
+        if self.session is not None:
+            return self.session.game
+        return self.view.game
+
+    def _show(self, game: Game) -> None:
+        """Show ``game`` (the camera stays: games of one map share its board)."""
+        self.view.game = game
+        ui = self.view.ui
+        ui.option_scroll = 0
+        ui.log_scroll = 0
+        self.dirty = True
+
+    def _play(self, game: Game) -> None:
+        """Make ``game`` the live game (after an undo or a branch) and show it."""
+        if self.session is not None:
+            self.session.game = game
+        self._show(game)
+
+    # -- undo, review, branch, bookmarks (issue 6) ------------------------------
+
+    def undo(self) -> bool:
+        """Ctrl+Z: take back the last choice (solo.history.undo); True if it was.
+
+        Refused when something came to light since that choice (a card, a die, a
+        reveal) unless Sandbox undo is on: the status line then says what
+        (solo.history.undo_blocker). Not in review mode or table mode.
+        """
+        ui = self.view.ui
+        g = self.live
+        if self.review is not None:
+            self.toast("Review mode is read-only: Esc back to the game to undo.")
+            return False
+        if g is None:
+            return False
+        try:
+            new = undo(g, sandbox=ui.sandbox)
+        except UndoRefused as exc:
+            why = undo_blocker(g) or str(exc)
+            ui.status = f"Cannot undo: {why}"
+            if recipe_of(g) is not None and g.inputs:
+                ui.status += " (Sandbox undo allows it, and marks the log)"
+            self.toast("Undo refused: see the status line.")
+            return False
+        marked = recipe_of(new) is not None and recipe_of(new).sandbox and not recipe_of(g).sandbox
+        last = g.inputs[-1]
+        self._play(new)
+        if self.answered:
+            self.answered.pop()
+        ui.status = ""
+        text = f"Undone: {last['decision'].replace('_', ' ')} {last['choice']!r}."
+        if marked:
+            text += " Sandbox: past new information, the log is marked sandbox."
+        self.toast(text)
+        return True
+
+    def toggle_sandbox(self) -> None:
+        """The Sandbox undo toggle: undo may go back past new information (the log says so)."""
+        ui = self.view.ui
+        ui.sandbox = not ui.sandbox
+        self.toast(
+            "Sandbox undo ON: undo goes back past new information; the log will be marked sandbox."
+            if ui.sandbox
+            else "Sandbox undo off: undo stops at new information."
+        )
+
+    def enter_review(self) -> bool:
+        """H: review the live game's history, starting at its last point; True if review mode is on."""
+        s = self.session
+        g = self.live
+        if s is None or g is None:
+            return False
+        if s.table or recipe_of(g) is None:
+            self.toast("Review needs a game its log rebuilds (not table mode).")
+            return False
+        try:
+            history = History(
+                s.header(),
+                [i["choice"] for i in g.inputs],
+                data=g.data,
+                source=str(self.save_path or s.source_log or s.parent_log or "") or None,
+            )
+            index = history.last
+            self.review = Review(history, index, history.at(index))
+        except LogError as exc:
+            self.toast(f"Cannot review: {exc}")
+            return False
+        self.view.ui.reviewing = True
+        self._show_review()
+        return True
+
+    def leave_review(self) -> None:
+        """Esc: back to the live game."""
+        self.review = None
+        ui = self.view.ui
+        ui.reviewing = False
+        ui.status = ""
+        if self.live is not None:
+            self._show(self.live)
+
+    def review_to(self, index: int) -> None:
+        """Show decision ``index`` of the history (rebuilt from the log header)."""
+        r = self.review
+        if r is None:
+            return
+        if index == r.index:
+            self.toast("Start of the game." if index == 0 else "End of the game so far.")
+            return
+        r.index = index
+        r.game = r.history.at(index)
+        self._show_review()
+
+    def review_step(self, by: str, forward: bool) -> None:
+        """Step the review by ``by`` (decision, activation, impulse, turn; solo.history.STEPS)."""
+        r = self.review
+        if r is None:
+            return
+        self.review_to(r.history.next(r.index, by) if forward else r.history.prev(r.index, by))
+
+    def _show_review(self) -> None:
+        r = self.review
+        assert r is not None
+        pos = r.history.position(r.index)
+        self.view.ui.status = f"REVIEW {pos.label} · {REVIEW_HELP}"
+        self._show(r.game)
+
+    def branch_here(self) -> bool:
+        """Branch here: play on from the point shown (History.branch); the window plays the branch."""
+        r = self.review
+        if r is None:
+            self.toast("Branch here works in review mode (H).")
+            return False
+        try:
+            game = r.history.branch(r.index)
+        except (LogError, SoloError) as exc:
+            self.toast(f"Cannot branch: {exc}")
+            return False
+        old = self.session
+        new = session_from_history(r.history, game, parent_log=r.history.source)
+        if old is not None:
+            new.scenario, new.seed = old.scenario, old.seed
+        self.session = new
+        self.save_path = None  # a branch saves beside its parent, never over it
+        self.review = None
+        ui = self.view.ui
+        ui.reviewing = False
+        ui.status = ""
+        self._play(game)
+        pos = r.history.position(r.index)
+        self.toast(f"Branched at #{r.index} ({pos.turn}.{pos.impulse}): your choices from here.")
+        return True
+
+    def bookmark(self) -> str | None:
+        """B: name the point shown ``bN`` (kept in the game's log header when saved); the name."""
+        g = self.live
+        recipe = recipe_of(g) if g is not None else None
+        if g is None or recipe is None:
+            self.toast("Bookmarks need a game its log rebuilds (not table mode).")
+            return None
+        index = self.review.index if self.review is not None else len(g.inputs)
+        n = 1
+        while f"b{n}" in recipe.bookmarks:
+            n += 1
+        name = f"b{n}"
+        try:
+            if self.review is not None:
+                self.review.history.add_bookmark(name, index)
+        except PointError as exc:
+            self.toast(str(exc))
+            return None
+        recipe.bookmarks[name] = index
+        self.toast(f"Bookmark {name} at decision #{index} (saved with the log: solo play --from LOG@{name}).")
+        return name
 
     # -- answers -------------------------------------------------------------
 
@@ -84,6 +295,9 @@ class Controller:
         g = self.game
         if g is None or g.pending is None or key not in g.pending.keys:
             return False
+        if self.review is not None:
+            self.toast("Review mode is read-only: Branch here to play from this point, or Esc.")
+            return False
         try:
             g.apply(key)
         except SoloError as exc:  # table mode: a refused die, a ChanceError
@@ -91,6 +305,7 @@ class Controller:
             return False
         self.answered.append(key)
         ui = self.view.ui
+        ui.status = ""
         ui.option_scroll = 0
         ui.log_scroll = 0
         self.dirty = True
@@ -137,10 +352,11 @@ class Controller:
         path = self.save_path or self.session.default_save_path()
         try:
             self.session.save(path)
-        except OSError as exc:
+        except (OSError, SoloError) as exc:
             self.toast(f"Could not save to {path}: {exc}")
             return None
-        self.toast(f"Saved to {path} ({len(self.game.events)} events).")
+        self.save_path = path  # later saves go to the same file
+        self.toast(f"Saved to {path} ({len(self.session.game.events)} events).")
         return path
 
     def toast(self, text: str) -> None:
@@ -310,6 +526,23 @@ class Controller:
         elif name == "fog":
             ui.fog = not ui.fog
             self.toast("Hidden information shown (spoilers)." if not ui.fog else "Hidden information hidden.")
+        elif name == "undo":
+            self.undo()
+        elif name == "sandbox":
+            self.toggle_sandbox()
+        elif name == "review":
+            if self.review is None:
+                self.enter_review()
+            else:
+                self.leave_review()
+        elif name == "branch":
+            self.branch_here()
+        elif name == "bookmark":
+            self.bookmark()
+        elif name == "back":
+            self.review_step("decision", False)
+        elif name == "forward":
+            self.review_step("decision", True)
         self.dirty = True
 
     def key(self, key: int, mod: int = 0) -> None:
@@ -318,11 +551,25 @@ class Controller:
         g = self.game
         cam = self.view.camera
         ctrl = bool(mod & pygame.KMOD_CTRL)
+        shift = bool(mod & pygame.KMOD_SHIFT)
         self.dirty = True
         if ctrl and key == pygame.K_s:
             self.save()
         elif ctrl and key == pygame.K_q:
             self.running = False
+        elif ctrl and key == pygame.K_z:
+            self.undo()
+        elif key == pygame.K_h:
+            self.tool("review")
+        elif key == pygame.K_b:
+            self.bookmark()
+        elif self.review is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            by = "turn" if ctrl else "impulse" if shift else "decision"
+            self.review_step(by, key == pygame.K_RIGHT)
+        elif self.review is not None and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.review_step("turn", key == pygame.K_PAGEDOWN)
+        elif self.review is not None and key == pygame.K_ESCAPE:
+            self.leave_review()
         elif pygame.K_0 <= key <= pygame.K_9 or pygame.K_KP0 <= key <= pygame.K_KP9:
             digit = key - pygame.K_0 if key <= pygame.K_9 else key - pygame.K_KP0
             if g is not None and g.pending is not None:

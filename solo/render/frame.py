@@ -59,6 +59,7 @@ class GameView:
             self.camera = Camera(game.board, self.layout.map)
             self.map_layer = board_draw.MapLayer(game.board)
         self._fog_key = ()
+        self.log_panel = LogPanel()  # its caches are keyed by id(game): a new game, a new panel
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the window out again for ``size`` and fit the map."""
@@ -206,7 +207,7 @@ class GameView:
         surface.set_clip(lay.map)
         has_vehicles = bool(vehicle_view.vehicles_of(g.state))
         panels.draw_legend(surface, lay.map, self.fonts, vehicles=has_vehicles)
-        status = caption or ui.status
+        status = ui.status or caption
         if not status and hover is not None:
             status = f"{hover} · {g.board.terrain_of(hover).name}"
             lvl = g.board.map.level.get(hover, 0)

@@ -49,8 +49,32 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("labels", "Hex labels (L)"),
     ("rolls", "Dice in log (R)"),
     ("fog", "Hidden info (F)"),
+    ("undo", "Undo (Ctrl+Z)"),
+    ("sandbox", "Sandbox undo: off"),
+    ("review", "Review (H)"),
 )
 """Toolbar buttons of the decision panel: (name, caption)."""
+
+REVIEW_TOOLS: tuple[tuple[str, str], ...] = (
+    ("branch", "Branch here"),
+    ("bookmark", "Bookmark (B)"),
+    ("review", "Back to game (Esc)"),
+    ("back", "< Back (Left)"),
+    ("forward", "Forward (Right) >"),
+    ("save", "Save (Ctrl+S)"),
+    ("labels", "Hex labels (L)"),
+    ("rolls", "Dice in log (R)"),
+    ("fog", "Hidden info (F)"),
+)
+"""Toolbar buttons in review mode (H): the game shown is read-only."""
+
+
+def tools_for(ui: UiState) -> tuple[tuple[str, str], ...]:
+    """The toolbar's (name, caption) now: :data:`REVIEW_TOOLS` in review mode, else :data:`TOOLS`
+    (the Sandbox toggle's caption says whether it is on)."""
+    if ui.reviewing:
+        return REVIEW_TOOLS
+    return tuple((n, "Sandbox undo: ON" if n == "sandbox" and ui.sandbox else c) for n, c in TOOLS)
 
 
 @attrs.define
@@ -75,6 +99,10 @@ class UiState:
     """The vehicle displays are shown above the log (key V)."""
     vehicle_tab: str | None = None
     """The vehicle whose display is shown (tabs, when the displays do not all fit) and ringed on the map."""
+    sandbox: bool = False
+    """Sandbox undo: undo may go back past new information (the log is then marked sandbox)."""
+    reviewing: bool = False
+    """Review mode (H): the game shown is a past point of the live game, read-only."""
 
 
 # ---------------------------------------------------------------------------
@@ -446,12 +474,14 @@ def decision_layout(rect: pygame.Rect, game: Game, fonts: Fonts, ui: UiState, fo
         hint = _hint(d)
         if hint:
             header.append(hint)
-    # toolbar: two rows of three at the bottom
+    # toolbar: rows of three at the bottom
     tools: list[Hotspot] = []
     tw = (rect.width - 4 * PAD) // 3
     th = 24
-    ty0 = rect.bottom - 2 * th - 2 * PAD + 2
-    for i, (name, caption) in enumerate(TOOLS):
+    specs = tools_for(ui)
+    rows = (len(specs) + 2) // 3
+    ty0 = rect.bottom - rows * th - (rows - 1) * 4 - 2 * PAD + 6
+    for i, (name, caption) in enumerate(specs):
         r, c = divmod(i, 3)
         tools.append(
             Hotspot(
@@ -575,6 +605,8 @@ def draw_decision(
     title = "Your decision" if d is not None else "The game is over"
     if d is not None:
         title += f" · {d.kind.value.replace('_', ' ')}"
+    if ui.reviewing:
+        title = "REVIEW (read-only) · " + title
     surface.blit(fonts.text(title, TITLE_SIZE, theme.PANEL_TITLE, bold=True), (rect.x + PAD, rect.y + 5))
     y = layout.header_y
     for i, text in enumerate(layout.header):
@@ -621,10 +653,10 @@ def draw_decision(
     if layout.content_height > layout.options_area.height and not layout.rose:
         more = fonts.text("scroll for more options", 11, theme.TEXT_DIM)
         surface.blit(more, more.get_rect(bottomright=(rect.right - PAD, layout.options_area.bottom + 8)))
-    on = {"labels": ui.labels, "rolls": ui.show_rolls, "fog": not ui.fog}
+    on = {"labels": ui.labels, "rolls": ui.show_rolls, "fog": not ui.fog, "sandbox": ui.sandbox}
     for hs in layout.tools:
         name = hs.action[1]
-        enabled = d is not None or name not in ("default", "auto")
+        enabled = d is not None or name not in ("default", "auto", "branch")
         bg = theme.AUTO_BUTTON if name == "auto" else theme.BUTTON
         if on.get(name):
             bg = theme.shade(bg, 40)

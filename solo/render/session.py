@@ -20,9 +20,10 @@ from solo.dice import ChanceRequest, Dice, ScriptedSource, TableSource
 from solo.engine import Game
 from solo.errors import SoloError
 from solo.events import Event
+from solo.history import History
 from solo.log import Header, LogError, data_version, inputs_of, read_log, write_log
 from solo.options import Options
-from solo.play import header_for, new_game
+from solo.play import force_due, game_from_header, header_for, new_game, recipe_of
 from solo.scenario import load_scenario
 
 ChanceCallback = Callable[[ChanceRequest], object]
@@ -44,6 +45,8 @@ class Session:
     source_log: str | None = None
     """The log this game was loaded from, if any."""
     warnings: list[str] = attrs.field(factory=list)
+    parent_log: str | None = None
+    """For a branch (``solo play --from``, Branch here): the parent log, if it came from a file."""
 
     def header(self) -> Header:
         """The log header that rebuilds this game (table mode: the player's results as forced dice)."""
@@ -60,16 +63,33 @@ class Session:
         )
 
     def save(self, path: Path | str) -> Path:
-        """Write the log (header + every event) atomically to ``path`` (solo.log.write_log)."""
+        """Write the log (header + every event) atomically to ``path`` (solo.log.write_log).
+
+        The header keeps the game's lineage (parent, forced results, sandbox, bookmarks: header_for).
+        """
         path = Path(path)
         write_log(path, self.header(), self.game.events)
         return path
 
     def default_save_path(self) -> Path:
-        """Where Ctrl+S writes: the loaded log, else ``solo-<scenario>-seed<N>.jsonl`` here."""
+        """Where Ctrl+S writes: the loaded log, else ``solo-<scenario>-seed<N>.jsonl`` here.
+
+        A branch never overwrites its parent: it saves to ``<parent>-branch<K>.jsonl`` beside it,
+        ``K`` the branch point (decision index), with ``-2``, ``-3``... if that file exists.
+        """
         if self.source_log:
             return Path(self.source_log)
+        recipe = recipe_of(self.game)
         name = Path(self.scenario).stem if self.scenario.endswith(".yaml") else self.scenario
+        if self.parent_log or (recipe is not None and recipe.parent is not None):
+            parent = Path(self.parent_log or f"solo-{name}-seed{self.seed}.jsonl")
+            at = recipe.parent.get("at_input", 0) if recipe is not None and recipe.parent else 0
+            path = parent.with_name(f"{parent.stem}-branch{at}.jsonl")
+            n = 2
+            while path.exists():
+                path = parent.with_name(f"{parent.stem}-branch{at}-{n}.jsonl")
+                n += 1
+            return path
         return Path(f"solo-{name}-seed{self.seed}.jsonl")
 
 
@@ -179,23 +199,20 @@ def load_session(
     """
     header, events = read_log(path)
     warnings = []
-    if header.data_version != data_version():
+    here = data_version(header.card_set)
+    if header.data_version != here:
         warnings.append(
-            f"{path}: made with data version {header.data_version}, these data are {data_version()}; "
+            f"{path}: made with data version {header.data_version}, these data are {here}; "
             "the game may diverge"
         )
     cards = {k: list(v) for k, v in header.cards.items()}
+    forced = header.forced
     if table is None:
-        game = new_game(
-            header.scenario,
-            seed=header.seed,
-            data=data,
-            dice=header.dice,
-            cards=cards,
-            options=header.options,
-            turns=header.turns,
-        )
+        # the header's lineage (parent, forced results, sandbox, bookmarks) goes into the game's
+        # Recipe, so a save keeps it; forced results are applied at their input index (issue 6)
+        game = game_from_header(header, data=data)
     else:
+        forced = ()
         data = data if data is not None else load_data()
         sc = load_scenario(header.scenario, data)
         if header.turns is not None:
@@ -204,11 +221,13 @@ def load_session(
         source = ReplayThenTable(header.dice, cards, table)
         game = Game(sc, data, dice=Dice(source, keep_history=False), options=opts)
     for i, choice in enumerate(inputs_of(events)):
+        force_due(game, forced)
         if game.pending is None or (stop is not None and stop(game)):
             break
         if choice not in game.legal():
             raise SoloError(f"{path}: logged choice {i + 1} ({choice!r}) is not legal here: the log diverges")
         game.apply(choice)
+    force_due(game, forced)
     return Session(
         game,
         header.scenario,
@@ -221,6 +240,36 @@ def load_session(
         source_log=str(path),
         warnings=warnings,
     )
+
+
+def session_from_history(history: History, game: Game, *, parent_log: str | None = None) -> Session:
+    """A session playing ``game``, a game rebuilt from ``history``'s log (a branch, an undo)."""
+    h = history.header_in
+    return Session(
+        game,
+        h.scenario,
+        h.seed,
+        options=dict(h.options),
+        turns=h.turns,
+        dice=tuple(h.dice),
+        cards={k: tuple(v) for k, v in h.cards.items()},
+        parent_log=parent_log,
+    )
+
+
+def branch_session(
+    path: Path | str, point: tuple[int, int] | int | str, *, data: HouseData | None = None
+) -> Session:
+    """``solo play --from LOG@POINT``: a new game that is the log up to ``point``, then the player's.
+
+    ``point`` as solo.history.parse_point gives it (``(turn, impulse)``, ``#N`` index, bookmark).
+    The game's header names the parent log and the branch point (solo.history.History.branch); a
+    save goes to a new file (:meth:`Session.default_save_path`). Raises LogError (PointError) for
+    an unreadable log, a log from other data, or a point past its end or where the game is over.
+    """
+    history = History.from_log(path, data=data)
+    game = history.branch(point)
+    return session_from_history(history, game, parent_log=str(path))
 
 
 def reached(game: Game, turn: int | None, impulse: int | None) -> bool:
@@ -252,9 +301,11 @@ __all__ = [
     "LogError",
     "ReplayThenTable",
     "Session",
+    "branch_session",
     "is_log",
     "load_session",
     "new_session",
     "reached",
     "recorded_chance",
+    "session_from_history",
 ]
