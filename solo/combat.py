@@ -1263,6 +1263,51 @@ def _friendly_fire_options(game: Game, sols: list[FireSolution]) -> list[tuple[s
     return out
 
 
+def attack_roll(
+    game: Game,
+    firer: Character,
+    ws: int,
+    purpose: str,
+    *,
+    loses_ammo: bool,
+    nines: int,
+    nines_needed: int,
+    record_tqc: bool = True,
+) -> tuple[dict[str, Any], bool, int]:
+    """One ROF roll of a fire action at modified WS ``ws`` (base-rules §10; C2 23.1).
+
+    Rolls one d10 (faces 0-9) for ``purpose``. A natural 9 misses (C2 23.1) and counts toward
+    ammo: at the ``nines_needed``-th one (``nines`` so far in this action) a weapon that
+    ``loses_ammo`` drops ``firer.ammo`` one step (Full → Low → No). With WS >= 0 a natural 0 or
+    a roll <= WS hits; with WS < 0 only a natural 0 hits, confirmed by a TQC against effective
+    TQ + WS (a second d10; its roll is kept as ``"tqc"`` when ``record_tqc``).
+    Returns the roll's event entry (``roll``, ``hit``, ``result``, maybe ``ammo``/``tqc``), whether
+    it hit, and the updated count of natural 9s. Hit effects are the caller's.
+    """
+    roll = game.dice.d10(purpose).total
+    entry: dict[str, Any] = {"roll": roll, "hit": False}
+    hit = False
+    if roll == 9:
+        entry["result"] = "natural 9: miss"
+        nines += 1
+        if loses_ammo and nines == nines_needed and firer.ammo is not AmmoState.NO:
+            firer.ammo = AmmoState.LOW if firer.ammo is AmmoState.FULL else AmmoState.NO
+            entry["ammo"] = firer.ammo.value
+    elif ws >= 0:
+        hit = roll == 0 or roll <= ws
+        entry["result"] = ("natural 0: hit" if roll == 0 else "hit") if hit else "miss"
+    elif roll == 0:
+        tqc = check(game, firer, CheckKind.TQC, modifier=ws, purpose=f"confirm a natural 0 at WS {ws} (§10)")
+        hit = tqc.passed
+        entry["result"] = "natural 0, TQC passed: hit" if hit else "natural 0, TQC failed: miss"
+        if record_tqc:
+            entry["tqc"] = tqc.roll
+    else:
+        entry["result"] = "miss (negative WS needs a natural 0)"
+    entry["hit"] = hit
+    return entry, hit, nines
+
+
 def resolve_fire(
     game: Game,
     firer: Character,
@@ -1310,31 +1355,12 @@ def resolve_fire(
         purpose = (
             f"fire {n + 1}/{sol.rof}: {firer.name} -> {target.name} ({weapon.name}, modified WS {ws}) (13.0)"
         )
-        roll = game.dice.d10(purpose).total
-        entry: dict[str, Any] = {"roll": roll, "hit": False}
-        hit = False
-        if roll == 9:
-            entry["result"] = "natural 9: miss"
-            nines += 1
-            if loses_ammo and nines == nines_needed and firer.ammo is not AmmoState.NO:
-                firer.ammo = AmmoState.LOW if firer.ammo is AmmoState.FULL else AmmoState.NO
-                entry["ammo"] = firer.ammo.value
-        elif ws >= 0:
-            hit = roll == 0 or roll <= ws
-            entry["result"] = ("natural 0: hit" if roll == 0 else "hit") if hit else "miss"
-        elif roll == 0:
-            tqc = check(
-                game, firer, CheckKind.TQC, modifier=ws, purpose=f"confirm a natural 0 at WS {ws} (§10)"
-            )
-            hit = tqc.passed
-            entry["result"] = "natural 0, TQC passed: hit" if hit else "natural 0, TQC failed: miss"
-            entry["tqc"] = tqc.roll
-        else:
-            entry["result"] = "miss (negative WS needs a natural 0)"
-        entry["hit"] = hit
+        entry, hit, nines = attack_roll(
+            game, firer, ws, purpose, loses_ammo=loses_ammo, nines=nines, nines_needed=nines_needed
+        )
         rolls.append(entry)
         if hit:
-            _fire_hit(game, firer, target, roll, morale_only=morale_only, order=order)
+            _fire_hit(game, firer, target, entry["roll"], morale_only=morale_only, order=order)
         if not target.is_active or target.hex is None:
             break
         if loses_ammo and firer.ammo is AmmoState.NO:

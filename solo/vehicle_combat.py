@@ -802,31 +802,20 @@ def _roll_hits(
     target = target_name(game, sol.target)
     for n in range(sol.rof):
         purpose = f"fire {n + 1}/{sol.rof}: {firer.name} -> {target} ({weapon.name}, modified WS {ws}) (13.0)"
-        roll = game.dice.d10(purpose).total
-        entry: dict[str, Any] = {"roll": roll, "hit": False}
-        hit = False
-        if roll == 9:
-            entry["result"] = "natural 9: miss"
-            nines += 1
-            if loses_ammo and nines == nines_needed and firer.ammo is not AmmoState.NO:
-                firer.ammo = AmmoState.LOW if firer.ammo is AmmoState.FULL else AmmoState.NO
-                entry["ammo"] = firer.ammo.value
-        elif ws >= 0:
-            hit = roll == 0 or roll <= ws
-            entry["result"] = ("natural 0: hit" if roll == 0 else "hit") if hit else "miss"
-        elif roll == 0:
-            tqc = combat.check(
-                game, firer, CheckKind.TQC, modifier=ws, purpose=f"confirm a natural 0 at WS {ws} (§10)"
-            )
-            hit = tqc.passed
-            entry["result"] = "natural 0, TQC passed: hit" if hit else "natural 0, TQC failed: miss"
-        else:
-            entry["result"] = "miss (negative WS needs a natural 0)"
-        entry["hit"] = hit
+        entry, hit, nines = combat.attack_roll(
+            game,
+            firer,
+            ws,
+            purpose,
+            loses_ammo=loses_ammo,
+            nines=nines,
+            nines_needed=nines_needed,
+            record_tqc=False,
+        )
         rolls.append(entry)
         if hit:
-            entry["effect"] = on_hit(roll)
-            if roll == 0:
+            entry["effect"] = on_hit(entry["roll"])
+            if entry["roll"] == 0:  # a natural-0 hit: +1 morale (base-rules §10)
                 combat.change_morale(
                     game, firer, 1, combat.NATURAL_0_FIRE_CAP, "natural-0 hit", "base-rules §7"
                 )
