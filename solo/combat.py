@@ -945,13 +945,20 @@ def fire_options(game: Game, ch: Character, order: Order) -> list[FireSolution]:
     aimed = _is_aimed(order)
     out: list[FireSolution] = []
     targets = []
-    active_sides: dict[Hex, set[Side]] = {}  # who stands where (melee hexes, C2 23.2)
-    all_sides: dict[Hex, set[Side]] = {}
+    # Who stands where (melee hexes, C2 23.2), as side bits (1 Friendly, 2 Enemy; 3 both):
+    # bit masks instead of sets of Side, whose enum hashing dominated this loop.
+    active_sides: dict[Hex, int] = {}
+    all_sides: dict[Hex, int] = {}
+    active, incapacitated, friendly = Status.ACTIVE, Status.INCAPACITATED, Side.FRIENDLY
     for c in game.state.characters.values():
-        if c.hex is not None and c.on_map and c.vehicle is None:  # riders make no melee hex
-            all_sides.setdefault(c.hex, set()).add(c.side)
-            if c.is_active:
-                active_sides.setdefault(c.hex, set()).add(c.side)
+        h = c.hex
+        status = c.status
+        # c.on_map: active or incapacitated; riders make no melee hex.
+        if h is not None and (status is active or status is incapacitated) and c.vehicle is None:
+            bit = 1 if c.side is friendly else 2
+            all_sides[h] = all_sides.get(h, 0) | bit
+            if status is active:
+                active_sides[h] = active_sides.get(h, 0) | bit
     for t in game.opponents(ch):
         if not t.revealed or t.dummy:
             continue
@@ -960,11 +967,11 @@ def fire_options(game: Game, ch: Character, order: Order) -> list[FireSolution]:
         if aimed and not known_at_impulse_start(game, t):
             continue
         assert t.hex is not None
-        if len(active_sides.get(t.hex, ())) == 2:
+        if active_sides.get(t.hex, 0) == 3:
             continue
         sight = game.sight(ch, t.hex, target=t)
         if sight.clear:
-            targets.append((t, sight, len(all_sides.get(t.hex, ())) == 2))
+            targets.append((t, sight, all_sides.get(t.hex, 0) == 3))
     firer_mods = _firer_mods(game, ch, order)
     for cw in weapons:
         for t, sight, mixed in targets:

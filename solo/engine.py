@@ -265,21 +265,65 @@ class Game:
 
     def sight(self, viewer: Character, target_hex: Hex, *, target: Character | None = None) -> Sight:
         """LOS from ``viewer`` to ``target_hex`` with weather, night, smoke and low orders."""
-        lights = self.state.markers.illuminated
+        state = self.state
+        lights = state.markers.illuminated
         lit = bool(lights) and any(self.distance(h, x) <= 3 for h in lights for x in (viewer.hex, target_hex))
         low = self._low_orders
         vo = viewer.order
         to = target.order if target is not None else None
-        return self.los.check(
-            viewer.hex,
-            target_hex,
-            low_a=vo is not None and vo.order in low,
-            low_b=to is not None and to.order in low,
-            viewer_tq=viewer.tq if not viewer.wounds else viewer.effective_tq,
-            max_range=self.state.max_los,
-            night_range=self.options.night_los if self.scenario.night else None,
-            illuminated=lit,
-        )
+        low_a = vo is not None and vo.order in low
+        low_b = to is not None and to.order in low
+        viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
+        night = self.options.night_los if self.scenario.night else None
+        los = self.los
+        index = los.board.index
+        try:  # the hot path: LineOfSight.check by indices, without its keyword call
+            ia, ib = index[viewer.hex], index[target_hex]
+        except KeyError:
+            return los.check(
+                viewer.hex,
+                target_hex,
+                low_a=low_a,
+                low_b=low_b,
+                viewer_tq=viewer_tq,
+                max_range=state.max_los,
+                night_range=night,
+                illuminated=lit,
+            )
+        return los.check_index(ia, ib, low_a, low_b, viewer_tq, state.max_los, night, lit)
+
+    def sight_of(self, viewer: Character) -> Callable[[Character], Sight]:
+        """``lambda target: self.sight(viewer, target.hex, target=target)``, with the viewer's part hoisted.
+
+        The same answers as :meth:`sight` while nothing changes the viewer (hex,
+        order, wounds), the illuminated hexes or the weather: ask again after
+        anything that may (a spot). Smoke and fire are read at each call.
+        """
+        state = self.state
+        los = self.los
+        index = los.board.index
+        ia = index.get(viewer.hex) if viewer.hex is not None else None
+        if state.markers.illuminated or ia is None:
+            return lambda t: self.sight(viewer, t.hex, target=t)
+        low = self._low_orders
+        vo = viewer.order
+        low_a = vo is not None and vo.order in low
+        viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
+        max_los = state.max_los
+        night = self.options.night_los if self.scenario.night else None
+        check_index = los.check_index
+        sight = self.sight
+
+        def one(t: Character) -> Sight:
+            ib = index.get(t.hex)
+            if ib is None:
+                return sight(viewer, t.hex, target=t)  # off the map: raises as sight does
+            to = t.order
+            return check_index(
+                ia, ib, low_a, to is not None and to.order in low, viewer_tq, max_los, night, False
+            )
+
+        return one
 
     def sees(self, viewer: Character, target: Character) -> bool:
         """Whether ``viewer`` has LOS to ``target`` now."""
@@ -582,7 +626,10 @@ class Game:
         st = self.state
         active = Status.ACTIVE
         for side in (Side.FRIENDLY, Side.ENEMY):
-            if not any(c.status is active and c.hex is not None and not c.dummy for c in st.roster(side)):
+            for c in st.roster(side):  # a plain loop: any() over a generator, unrolled
+                if c.status is active and c.hex is not None and not c.dummy:
+                    break
+            else:
                 st.over = True
                 self.emit("game_over", f"The {side.value} side has no one left.", rule="5 f)")
                 return True

@@ -110,6 +110,8 @@ class LineOfSight:
         self._cache: dict[int, _Entry] = {}
         self._through: dict[int, dict[int, None]] = {}
         self._levels = tuple(m.level[h] for h in board.hexes)
+        # line_indices by (ia * n + ib): pure board geometry, shared like _static.
+        self._lines: dict[int, tuple[tuple[int, ...], ...]] = board.shared.setdefault("los_lines", {})
 
     # -- markers ---------------------------------------------------------
 
@@ -209,22 +211,29 @@ class LineOfSight:
             key = (((ia * self._n + ib) << 2) | (low_a << 1)) | low_b
         else:
             key = (((ib * self._n + ia) << 2) | (low_b << 1)) | low_a
-        if self._smoke or self._fire:
-            entry = self._cache.get(key)
-            if entry is None:
-                entry = self._fill(key)
-        else:
-            # No markers: the answers every game on this map and month shares.
-            entry = self._static.get(key)
-            if entry is None:
-                entry = self._static[key] = self._compute(*self._unkey(key))
-        sight = entry.sight
+        limit = None
         if max_range is not None or night_range is not None:
             limit = max_range
             if night_range is not None and not illuminated:
                 limit = night_range if limit is None else min(limit, night_range)
-            if limit is not None and sight.range > limit:
-                return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
+        marked = self._smoke or self._fire
+        entry = (self._cache if marked else self._static).get(key)
+        if entry is None:
+            if limit is not None:
+                # Beyond the limit the answer is the same whatever the walk: skip it.
+                cube = self.board.cube
+                ca, cb = cube[ia], cube[ib]
+                rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
+                if rng > limit:
+                    return Sight(False, "C2 28.0 maximum LOS", None, rng)
+            if marked:
+                entry = self._fill(key)
+            else:
+                # No markers: the answers every game on this map and month shares.
+                entry = self._static[key] = self._compute(*self._unkey(key))
+        sight = entry.sight
+        if limit is not None and sight.range > limit:
+            return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
         smoke = sight.smoke
         if smoke and viewer_tq is not None and -smoke >= 2 * viewer_tq:
             return Sight(False, "C2 29.5 heavy smoke", None, sight.range, smoke, sight.abbey)
@@ -236,7 +245,13 @@ class LineOfSight:
 
     def _fill(self, key: int) -> _Entry:
         """Compute, with this game's smoke and fire, and cache with the hexes the line passes."""
-        entry = self._compute(*self._unkey(key))
+        if self._fire:
+            entry = self._compute(*self._unkey(key))
+        else:
+            # Without fire the walk is the marker-free one: reuse (or fill) the shared answer.
+            entry = self._static.get(key)
+            if entry is None:
+                entry = self._static[key] = self._compute(*self._unkey(key))
         if self._smoke:
             smoke = self._smoke_on(entry.steps)
             if smoke:
@@ -264,8 +279,22 @@ class LineOfSight:
         board = self.board
         ca, cb = board.cube[ia], board.cube[ib]
         shape = line_shape((cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]))
-        at = board.index_at_cube
-        return tuple(tuple(at(ca[0] + o[0], ca[2] + o[2]) for o in step) for step in shape)
+        # Board.index_at_cube, inlined (the hot part of a cold walk).
+        x0, z0 = ca[0], ca[2]
+        columns, grid, row_offset = board.map.columns, board.grid, board.row_offset
+        out = []
+        for step in shape:
+            cells = []
+            for o in step:
+                x = x0 + o[0]
+                if 0 <= x < columns:
+                    column = grid[x]
+                    row = z0 + o[2] + row_offset[x]
+                    cells.append(column[row] if 0 <= row < len(column) else -1)
+                else:
+                    cells.append(-1)
+            out.append(tuple(cells))
+        return tuple(out)
 
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
         clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b)
@@ -274,7 +303,10 @@ class LineOfSight:
 
     def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
         board = self.board
-        steps = self.line_indices(ia, ib)
+        lkey = ia * self._n + ib
+        steps = self._lines.get(lkey)
+        if steps is None:
+            steps = self._lines[lkey] = self.line_indices(ia, ib)
         cube = board.cube
         ca, cb = cube[ia], cube[ib]
         rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))

@@ -131,10 +131,11 @@ def forbidden_orders(game: Game, ch: Character) -> dict[str, str]:
     why: dict[str, str] = {}
     orders = [o for o in game.data.orders if o.kind is OrderKind.CHARACTER]
     ids = [o.id for o in orders]
+    known = frozenset(ids)  # membership only; ``ids`` keeps the file's order
 
     def no(order_ids: Sequence[str], reason: str) -> None:
         for oid in order_ids:
-            if oid in ids:
+            if oid in known:
                 why.setdefault(oid, reason)
 
     no(NEVER_GIVEN, "not an order the player gives (base-rules §4, 7.19)")
@@ -232,8 +233,9 @@ def friendly_order_options(game: Game, ch: Character) -> list[tuple[str, str]]:
     order is forbidden, Hide (the default order, 7.0) is offered.
     """
     why = forbidden_orders(game, ch)
+    # s._value_ is s.value without the enum descriptor's cost (a hot list).
     out = [
-        (o.id, f"{o.name} [{' '.join(s.value for s in o.steps)}]")
+        (o.id, f"{o.name} [{' '.join(s._value_ for s in o.steps)}]")
         for o in game.data.orders
         if o.kind is OrderKind.CHARACTER and o.id not in why
     ]

@@ -356,14 +356,17 @@ def spotting_segment(game: Game, ch: Character) -> None:
     ch.acted[SEGMENT_KEY] = key
     if ch.side is Side.ENEMY and not ch.alert:
         return
+    active = Status.ACTIVE  # Character.is_active, inlined: the hot loop
+    sight_of = game.sight_of(ch)  # game.sight from ch; asked again after a spot
     for target in game.opponents(ch):
-        if not ch.is_active or ch.hex is None:
+        if ch.status is not active or ch.hex is None:
             break  # a dummy removed after spotting
-        if target.revealed or target.hex is None or not target.is_active:
+        if target.revealed or target.hex is None or target.status is not active:
             continue
-        sight = game.sight(ch, target.hex, target=target)
+        sight = sight_of(target)
         if sight.clear:
             spot(game, ch, target, sight=sight)
+            sight_of = game.sight_of(ch)
 
 
 def impulse_start(game: Game) -> None:
@@ -373,17 +376,20 @@ def impulse_start(game: Game) -> None:
     Roster order on both sides.
     """
     st = game.state
+    active = Status.ACTIVE  # Character.is_active, inlined: the hot loop
     for en in st.active(Side.ENEMY):
         if en.alert:
             continue
+        sight_of = game.sight_of(en)  # game.sight from en; asked again after a spot
         for f in st.active(Side.FRIENDLY):
-            if not en.is_active or en.hex is None:
+            if en.status is not active or en.hex is None:
                 break
             if f.revealed or f.hex is None:
                 continue
-            sight = game.sight(en, f.hex, target=f)
+            sight = sight_of(f)
             if sight.clear:
                 spot(game, en, f, sight=sight)
+                sight_of = game.sight_of(en)
 
 
 # ---------------------------------------------------------------------------

@@ -31,7 +31,10 @@ class Side(enum.Enum):
     @property
     def other(self) -> Side:
         """The opposing side."""
-        return Side.ENEMY if self is Side.FRIENDLY else Side.FRIENDLY
+        return _ENEMY if self is _FRIENDLY else _FRIENDLY  # module constants: no enum class lookups
+
+
+_FRIENDLY, _ENEMY = Side.FRIENDLY, Side.ENEMY
 
 
 class Status(enum.Enum):
@@ -274,7 +277,7 @@ class GameState:
 
     def roster(self, side: Side | None = None) -> tuple[Character, ...]:
         """Every character (of ``side``) in roster order; cached until the roster changes."""
-        key = (side, len(self.characters))
+        key = (None if side is None else side._value_, len(self.characters))  # str: enum hash is slow
         cached = self._rosters.get(key)
         if cached is None:
             cached = tuple(c for c in self.characters.values() if side is None or c.side is side)
