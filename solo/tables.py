@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import attrs
 
 from solo import datafile
+from solo.catalog import Catalog
 from solo.datafile import DataFile, DocPath, Problems, structure
 from solo.dice import DiceExpression
 from solo.errors import DataError, Problem
@@ -339,8 +339,11 @@ class Order:
 
 
 @attrs.frozen
-class OrderTable:
-    """All order definitions, by id and by Enemy card code."""
+class OrderTable(Catalog):
+    """All order definitions, by id (:meth:`get`, ``in``, iteration) and by Enemy card code."""
+
+    _ITEMS: ClassVar[str] = "orders"
+    _WHAT: ClassVar[str] = "order"
 
     orders: tuple[Order, ...]
     _by_id: dict[str, Order] = attrs.field(init=False, eq=False, repr=False)
@@ -349,22 +352,6 @@ class OrderTable:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {o.id: o for o in self.orders})
         object.__setattr__(self, "_by_code", {o.code: o for o in self.orders if o.code})
-
-    def __iter__(self) -> Iterator[Order]:
-        return iter(self.orders)
-
-    def __len__(self) -> int:
-        return len(self.orders)
-
-    def __contains__(self, order_id: object) -> bool:
-        return order_id in self._by_id
-
-    def get(self, order_id: str) -> Order:
-        """The order with id ``order_id``. Raises :class:`KeyError`."""
-        try:
-            return self._by_id[order_id]
-        except KeyError:
-            raise KeyError(f"unknown order {order_id!r}") from None
 
     def by_code(self, code: str) -> Order:
         """The order an Enemy card code (``"RF"``) stands for. Raises :class:`KeyError`."""
@@ -976,30 +963,17 @@ class Weapon:
 
 
 @attrs.frozen
-class WeaponTable:
-    """All weapons, by id."""
+class WeaponTable(Catalog):
+    """All weapons, by id (:meth:`get`, ``in``, iteration in file order)."""
+
+    _ITEMS: ClassVar[str] = "weapons"
+    _WHAT: ClassVar[str] = "weapon"
 
     weapons: tuple[Weapon, ...]
     _by_id: dict[str, Weapon] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {w.id: w for w in self.weapons})
-
-    def __iter__(self) -> Iterator[Weapon]:
-        return iter(self.weapons)
-
-    def __len__(self) -> int:
-        return len(self.weapons)
-
-    def __contains__(self, weapon_id: object) -> bool:
-        return weapon_id in self._by_id
-
-    def get(self, weapon_id: str) -> Weapon:
-        """The weapon with id ``weapon_id``. Raises :class:`KeyError`."""
-        try:
-            return self._by_id[weapon_id]
-        except KeyError:
-            raise KeyError(f"unknown weapon {weapon_id!r}") from None
 
 
 @attrs.frozen

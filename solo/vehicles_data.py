@@ -27,12 +27,13 @@ import enum
 import re
 from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from solo import datafile
 from solo.cards import DirectionString
+from solo.catalog import Catalog
 from solo.datafile import DataFile, DocPath, Problems, converter, structure
 from solo.errors import DataError, Problem
 from solo.hexes import Arc
@@ -704,30 +705,17 @@ class VehicleType:
 
 
 @attrs.frozen
-class VehicleTypes:
-    """All vehicle types, by id."""
+class VehicleTypes(Catalog):
+    """All vehicle types, by id (:meth:`get`, ``in``, iteration in file order)."""
+
+    _ITEMS: ClassVar[str] = "types"
+    _WHAT: ClassVar[str] = "vehicle type"
 
     types: tuple[VehicleType, ...]
     _by_id: dict[str, VehicleType] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {t.id: t for t in self.types})
-
-    def __iter__(self) -> Iterator[VehicleType]:
-        return iter(self.types)
-
-    def __len__(self) -> int:
-        return len(self.types)
-
-    def __contains__(self, type_id: object) -> bool:
-        return type_id in self._by_id
-
-    def get(self, type_id: str) -> VehicleType:
-        """The vehicle type ``type_id`` (``"panzer_ivh"``). Raises :class:`KeyError`."""
-        try:
-            return self._by_id[type_id]
-        except KeyError:
-            raise KeyError(f"unknown vehicle type {type_id!r}") from None
 
 
 # ---------------------------------------------------------------------------
