@@ -51,3 +51,78 @@ def make_game(
     else:
         dice = Dice(seed)
     return Game(sc, house_data(), dice=dice, **kw)
+
+
+# --- small games on the test maps (movement, spotting) ---------------------------------------
+
+TEST_MAPS = ("open_test", "features_test", "abbey_test")
+
+
+@functools.cache
+def maps_test_data() -> HouseData:
+    """The house data plus the test maps of tests/data (open, features, abbey)."""
+    import attrs
+
+    from solo.maps import load_map
+
+    base = house_data()
+    extra = {m.id: m for m in (load_map(DATA_DIR / f"{n}.yaml", base.terrain) for n in TEST_MAPS)}
+    return attrs.evolve(base, maps={**base.maps, **extra})
+
+
+def man(cid: str, hex_: str | None, *, tq: int = 5, weapons=(("m1_garand", 5),), **kw) -> dict:
+    """A character spec for a test scenario (default: an M1 Garand at WS 5)."""
+    return {
+        "id": cid,
+        "name": kw.pop("name", cid),
+        "tq": tq,
+        "weapons": [{"weapon": w, "ws": ws} for w, ws in weapons],
+        "hex": hex_,
+        **kw,
+    }
+
+
+def action_game(
+    tmp_path: Path,
+    friendly: list[dict],
+    enemy: list[dict],
+    *,
+    map_id: str = "open_test",
+    alert: bool = True,
+    options=None,
+    **extra,
+) -> Game:
+    """A game on a test map, set to Impulse 1 of the Action Phase (the engine at its first decision)."""
+    from solo.state import Phase
+
+    sc = {
+        "id": "t",
+        "name": "Test",
+        "map": map_id,
+        "turns": 3,
+        "friendly": [{"id": "able", "name": "Able", "characters": friendly}],
+        "enemy": [{"id": "red", "name": "Red", "alert": alert, "characters": enemy}],
+        **extra,
+    }
+    p = tmp_path / "scenario.yaml"
+    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    game = Game(load_scenario(p, maps_test_data()), maps_test_data(), dice=Dice(1), options=options)
+    game.state.flow.phase = Phase.ACTION
+    game.state.flow.impulse = 1
+    return game
+
+
+def script(game: Game, rolls: list[int]) -> None:
+    """Force the next rolls; any roll beyond them raises ChanceError."""
+    game.dice.source = ScriptedSource(rolls)
+
+
+def order(game: Game, cid: str, order_id: str, directions: str | None = None, target: str | None = None):
+    """Give character ``cid`` an order (and direction string or target) directly; return him."""
+    from solo.cards import DirectionString
+
+    ch = game.char(cid)
+    game.set_order(
+        ch, order_id, directions=DirectionString.parse(directions) if directions else None, target=target
+    )
+    return ch

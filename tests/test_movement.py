@@ -7,92 +7,19 @@ base-rules §4, §6, §11, §16; C2 27.3, 27.7, 28.2, 29.2, 30.0. Maps: tests/da
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-
 import attrs
 import pytest
-import yaml
-from conftest import DATA_DIR, house_data
+from conftest import action_game, house_data, man, order, script
 
 from solo import ai, movement
-from solo.cards import DirectionString
-from solo.data import HouseData
-from solo.dice import Dice, ScriptedSource
 from solo.engine import DecisionKind, Game
 from solo.hexes import Hex, rotate
-from solo.maps import load_map
 from solo.options import Options
-from solo.scenario import load_scenario
 from solo.state import Phase, Status, Wound
 from solo.tables import TrackStep
 
 # ---------------------------------------------------------------------------
 # Helpers
-
-
-@functools.cache
-def movement_data() -> HouseData:
-    """The house data plus the two test maps."""
-    base = house_data()
-    extra = {
-        m.id: m
-        for m in (load_map(DATA_DIR / f"{n}.yaml", base.terrain) for n in ("open_test", "features_test"))
-    }
-    return attrs.evolve(base, maps={**base.maps, **extra})
-
-
-def man(cid: str, hex_: str | None, *, tq: int = 5, weapons=(("m1_garand", 5),), **kw) -> dict:
-    """A character spec for a scenario dict."""
-    return {
-        "id": cid,
-        "name": kw.pop("name", cid),
-        "tq": tq,
-        "weapons": [{"weapon": w, "ws": ws} for w, ws in weapons],
-        "hex": hex_,
-        **kw,
-    }
-
-
-def new_game(
-    tmp_path: Path,
-    friendly: list[dict],
-    enemy: list[dict],
-    *,
-    map_id: str = "open_test",
-    alert: bool = True,
-    options: Options | None = None,
-    **extra,
-) -> Game:
-    """A game on a test map, stopped at its first decision, set to Impulse 1 of the Action Phase."""
-    sc = {
-        "id": "t",
-        "name": "Test",
-        "map": map_id,
-        "turns": 3,
-        "friendly": [{"id": "able", "name": "Able", "characters": friendly}],
-        "enemy": [{"id": "red", "name": "Red", "alert": alert, "characters": enemy}],
-        **extra,
-    }
-    p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
-    game = Game(load_scenario(p, movement_data()), movement_data(), dice=Dice(1), options=options)
-    game.state.flow.phase = Phase.ACTION
-    game.state.flow.impulse = 1
-    return game
-
-
-def script(game: Game, rolls: list[int]) -> None:
-    """Force the next rolls; any roll beyond them raises ChanceError."""
-    game.dice.source = ScriptedSource(rolls)
-
-
-def order(game: Game, cid: str, order_id: str, directions: str | None = None, target: str | None = None):
-    ch = game.char(cid)
-    game.set_order(
-        ch, order_id, directions=DirectionString.parse(directions) if directions else None, target=target
-    )
-    return ch
 
 
 def drive(gen, answer: str | None = None) -> None:
@@ -176,7 +103,7 @@ FAR_FRIEND = [man("f9", "00.11", name="Pvt Far")]
 )
 def test_slot_patterns_over_four_impulses(tmp_path, order_id, start, expected):
     """Each order moves by its slots: A = X, B = Y of X/Y, impulse by impulse (base-rules §6.1-3)."""
-    game = new_game(tmp_path, [man("f1", start)], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", start)], FAR_ENEMY)
     ch = order(game, "f1", order_id, "1/2")
     at = start
     for imp in (1, 2, 3, 4):
@@ -188,7 +115,7 @@ def test_slot_patterns_over_four_impulses(tmp_path, order_id, start, expected):
 
 def test_single_direction_fills_both_slots(tmp_path):
     """A direction string 'X' gives A = B = X (base-rules §6.2)."""
-    game = new_game(tmp_path, [man("f1", "05.11")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.11")], FAR_ENEMY)
     ch = order(game, "f1", "sprint", "1")
     act(game, ch, 2)
     assert ch.hex == Hex.parse("05.09")
@@ -196,7 +123,7 @@ def test_single_direction_fills_both_slots(tmp_path):
 
 def test_move_event_lists_path_and_slots(tmp_path):
     """One move event per character per Impulse lists the path and the slots read (§6)."""
-    game = new_game(tmp_path, [man("f1", "05.11", name="Pvt Diaz")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.11", name="Pvt Diaz")], FAR_ENEMY)
     ch = order(game, "f1", "sprint", "1/2")
     act(game, ch, 2)
     (ev,) = moves(game)
@@ -211,7 +138,7 @@ def test_move_event_lists_path_and_slots(tmp_path):
 
 def test_blocked_slot_takes_other_direction(tmp_path):
     """If the slotted hex cannot be entered the other direction is tried (base-rules §6.4)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     ch = order(game, "f1", "evade", "1/2")
     game.state.markers.fire[Hex.parse("05.07")] = "fire"
     act(game, ch, 1)
@@ -221,7 +148,7 @@ def test_blocked_slot_takes_other_direction(tmp_path):
 
 def test_stops_when_both_directions_blocked(tmp_path):
     """Both directions blocked: he stays and stops for the Impulse (base-rules §6.4)."""
-    game = new_game(tmp_path, [man("f1", "05.00")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.00")], FAR_ENEMY)
     ch = order(game, "f1", "sprint", "1/2")  # 1 and 2 lead off the top edge from row 00 of an odd column
     act(game, ch, 2)
     assert ch.hex == Hex.parse("05.00")
@@ -231,7 +158,7 @@ def test_stops_when_both_directions_blocked(tmp_path):
 
 def test_known_enemy_hex_blocks_a_friendly_move(tmp_path):
     """Only Charge and Melee enter a hex holding a Known opponent (base-rules §11, §6.5)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07", revealed=True)])
+    game = action_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07", revealed=True)])
     ch = order(game, "f1", "evade", "1")
     act(game, ch, 1)
     assert ch.hex == Hex.parse("05.08")
@@ -239,7 +166,7 @@ def test_known_enemy_hex_blocks_a_friendly_move(tmp_path):
 
 def test_impassable_is_not_entered(tmp_path, monkeypatch):
     """Terrain characters may not enter is never entered (base-rules §6.5)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     table = game.board.terrain_table
     monkeypatch.setitem(
         table.by_id, "cliff", attrs.evolve(table["rocks"], id="cliff", character_passable=False)
@@ -256,7 +183,7 @@ def test_impassable_is_not_entered(tmp_path, monkeypatch):
 
 def test_enemy_directions_read_through_the_counter(tmp_path):
     """An Enemy's order direction is turned by the nearest counter's rotation (base-rules §6)."""
-    game = new_game(
+    game = action_game(
         tmp_path, FAR_FRIEND, [man("e1", "05.08")], direction_counters=[{"hex": "05.05", "rotation": 2}]
     )
     ch = order(game, "e1", "evade", "1")
@@ -266,7 +193,7 @@ def test_enemy_directions_read_through_the_counter(tmp_path):
 
 def test_friendly_directions_are_the_maps(tmp_path):
     """The player's directions are map directions: no counter applies to them (base-rules §6 users)."""
-    game = new_game(
+    game = action_game(
         tmp_path, [man("f1", "05.08")], FAR_ENEMY, direction_counters=[{"hex": "05.05", "rotation": 2}]
     )
     ch = order(game, "f1", "evade", "1")
@@ -276,7 +203,7 @@ def test_friendly_directions_are_the_maps(tmp_path):
 
 def test_nearest_counter_applies(tmp_path):
     """With several counters the nearest one turns the directions (base-rules §6)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         FAR_FRIEND,
         [man("e1", "03.03"), man("e2", "20.08")],
@@ -289,7 +216,7 @@ def test_nearest_counter_applies(tmp_path):
 
 def test_counter_tie_is_a_logged_pick_kept_for_the_turn(tmp_path):
     """Equally near counters: a logged random pick, kept for that hex this turn (C2 31.11.2)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         FAR_FRIEND,
         [man("e1", "10.05")],
@@ -309,7 +236,7 @@ def test_counter_tie_is_a_logged_pick_kept_for_the_turn(tmp_path):
 @pytest.mark.parametrize(("tq", "roll", "leaves"), [(5, 5, True), (5, 6, False), (9, 9, False), (1, 0, True)])
 def test_wire_tqc_to_leave(tmp_path, tq, roll, leaves):
     """Leaving wire takes a TQC: pass at TQ, fail at TQ+1, natural 9 fails, 0 passes (C2 27.7)."""
-    game = new_game(tmp_path, [man("f1", "05.05", tq=tq)], FAR_ENEMY, map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "05.05", tq=tq)], FAR_ENEMY, map_id="features_test")
     ch = order(game, "f1", "sneak", "4")
     script(game, [roll])
     act(game, ch, 2)
@@ -319,7 +246,7 @@ def test_wire_tqc_to_leave(tmp_path, tq, roll, leaves):
 
 def test_wire_needs_sneak_to_leave(tmp_path):
     """Only Sneak may leave a wire hex; no TQC is rolled for another order (C2 27.7)."""
-    game = new_game(tmp_path, [man("f1", "05.05")], FAR_ENEMY, map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "05.05")], FAR_ENEMY, map_id="features_test")
     ch = order(game, "f1", "evade", "4")
     script(game, [])
     act(game, ch, 1)
@@ -329,7 +256,7 @@ def test_wire_needs_sneak_to_leave(tmp_path):
 
 def test_wire_with_a_hiding_comrade_needs_no_tqc(tmp_path):
     """A same-side man on Hide in the wire hex lifts the wire rules (C2 27.7)."""
-    game = new_game(tmp_path, [man("f1", "05.05"), man("f2", "05.05")], FAR_ENEMY, map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "05.05"), man("f2", "05.05")], FAR_ENEMY, map_id="features_test")
     order(game, "f2", "hide")
     ch = order(game, "f1", "evade", "4")
     script(game, [])
@@ -339,7 +266,7 @@ def test_wire_with_a_hiding_comrade_needs_no_tqc(tmp_path):
 
 def test_wire_is_rough_for_sprint_unless_a_comrade_hides(tmp_path):
     """Sprinting into wire is entering Rough terrain unless a comrade there is on Hide (C2 27.7; 11.0)."""
-    game = new_game(tmp_path, [man("f1", "05.04"), man("f2", "05.05")], FAR_ENEMY, map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "05.04"), man("f2", "05.05")], FAR_ENEMY, map_id="features_test")
     order(game, "f2", "hide")
     ch = order(game, "f1", "sprint", "4")
     act(game, ch, 1)
@@ -353,7 +280,7 @@ def test_wire_is_rough_for_sprint_unless_a_comrade_hides(tmp_path):
 
 def test_enemy_facing_fire_with_no_later_move_ducks_back(tmp_path):
     """An Enemy stopped by a Fire hex with no later move this turn takes Duck Back (C2 29.2)."""
-    game = new_game(tmp_path, FAR_FRIEND, [man("e1", "05.08")])
+    game = action_game(tmp_path, FAR_FRIEND, [man("e1", "05.08")])
     game.state.markers.fire[Hex.parse("05.07")] = "fire"
     ch = order(game, "e1", "sneak", "1")
     act(game, ch, 4)
@@ -363,7 +290,7 @@ def test_enemy_facing_fire_with_no_later_move_ducks_back(tmp_path):
 
 def test_enemy_facing_fire_with_a_later_move_just_stops(tmp_path):
     """With a move still possible later this turn he only stops for the Impulse (C2 29.2)."""
-    game = new_game(tmp_path, FAR_FRIEND, [man("e1", "05.08")])
+    game = action_game(tmp_path, FAR_FRIEND, [man("e1", "05.08")])
     game.state.markers.fire[Hex.parse("05.07")] = "fire"
     f9 = game.char("f9")
     f9.hex, f9.revealed = walk(game, "05.08", [2])[0], True  # a Known man blocks 2 today, not for good
@@ -374,7 +301,7 @@ def test_enemy_facing_fire_with_a_later_move_just_stops(tmp_path):
 
 def test_enemy_facing_fire_every_way_ducks_back_early(tmp_path):
     """If every direction of his string burns no later Impulse can move him: Duck Back now (C2 29.2)."""
-    game = new_game(tmp_path, FAR_FRIEND, [man("e1", "05.08")])
+    game = action_game(tmp_path, FAR_FRIEND, [man("e1", "05.08")])
     game.state.markers.fire[Hex.parse("05.07")] = "fire"
     game.state.markers.fire[walk(game, "05.08", [2])[0]] = "fire"
     ch = order(game, "e1", "sneak", "1/2")
@@ -384,7 +311,7 @@ def test_enemy_facing_fire_every_way_ducks_back_early(tmp_path):
 
 def test_friendly_facing_fire_only_stops(tmp_path):
     """The Fire Duck Back is the Enemy's rule; a Friendly just stops (C2 29.2)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     game.state.markers.fire[Hex.parse("05.07")] = "fire"
     ch = order(game, "f1", "sneak", "1")
     act(game, ch, 4)
@@ -393,7 +320,7 @@ def test_friendly_facing_fire_only_stops(tmp_path):
 
 def test_crossing_bocage_ends_the_move(tmp_path):
     """Crossing a bocage hexside ends the Impulse's move (base-rules §16 hexsides; C2 27.3)."""
-    game = new_game(tmp_path, [man("f1", "08.05")], FAR_ENEMY, map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "08.05")], FAR_ENEMY, map_id="features_test")
     ch = order(game, "f1", "sprint", "1")
     act(game, ch, 2)
     assert ch.hex == Hex.parse("08.04")
@@ -402,7 +329,7 @@ def test_crossing_bocage_ends_the_move(tmp_path):
 
 def test_sprint_into_rough_ducks_back_at_end_of_impulse(tmp_path):
     """Sprint into Rough terrain: Duck Back at the end of the Impulse (11.0, Step 4 b)."""
-    game = new_game(tmp_path, [man("f1", "02.03")], FAR_ENEMY, map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "02.03")], FAR_ENEMY, map_id="features_test")
     ch = order(game, "f1", "sprint", "1")
     act(game, ch, 1)
     assert ch.hex == Hex.parse("02.02") and ch.order.order == "sprint"
@@ -412,7 +339,7 @@ def test_sprint_into_rough_ducks_back_at_end_of_impulse(tmp_path):
 
 def test_evade_into_rough_does_not_duck_back(tmp_path):
     """Only Sprint takes Duck Back for Rough terrain (11.0)."""
-    game = new_game(tmp_path, [man("f1", "02.03")], FAR_ENEMY, map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "02.03")], FAR_ENEMY, map_id="features_test")
     ch = order(game, "f1", "evade", "1")
     act(game, ch, 1)
     movement.end_of_impulse(game)
@@ -421,7 +348,7 @@ def test_evade_into_rough_does_not_duck_back(tmp_path):
 
 def test_crossing_a_hexside_feature_is_rough(tmp_path):
     """Crossing a hedge, wall or bocage hexside counts as entering Rough terrain ([house] §16)."""
-    game = new_game(tmp_path, [man("f1", "08.05")], FAR_ENEMY, map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "08.05")], FAR_ENEMY, map_id="features_test")
     ch = order(game, "f1", "sprint", "1")
     act(game, ch, 1)
     movement.end_of_impulse(game)
@@ -434,7 +361,7 @@ def test_crossing_a_hexside_feature_is_rough(tmp_path):
 
 def test_routed_enemy_leaves_the_map(tmp_path):
     """A Routed enemy moving off the map is removed and counts as killed (§5.7)."""
-    game = new_game(tmp_path, FAR_FRIEND, [man("e1", "05.00", morale="rout")])
+    game = action_game(tmp_path, FAR_FRIEND, [man("e1", "05.00", morale="rout")])
     ch = order(game, "e1", "evade", "1")
     act(game, ch, 1)
     assert ch.status is Status.ROUTED_OFF and ch.hex is None
@@ -443,7 +370,7 @@ def test_routed_enemy_leaves_the_map(tmp_path):
 
 def test_unrouted_enemy_stops_at_the_edge(tmp_path):
     """Off the map is not enterable for anyone else (base-rules §6.5)."""
-    game = new_game(tmp_path, FAR_FRIEND, [man("e1", "05.00")])
+    game = action_game(tmp_path, FAR_FRIEND, [man("e1", "05.00")])
     ch = order(game, "e1", "evade", "1")
     act(game, ch, 1)
     assert ch.status is Status.ACTIVE and ch.hex == Hex.parse("05.00")
@@ -451,7 +378,7 @@ def test_unrouted_enemy_stops_at_the_edge(tmp_path):
 
 def test_rout_stays_on_map_when_the_option_is_off(tmp_path):
     """With rout_leaves_map off a Routed enemy stops at the edge (§5.7 option)."""
-    game = new_game(
+    game = action_game(
         tmp_path, FAR_FRIEND, [man("e1", "05.00", morale="rout")], options=Options(rout_leaves_map=False)
     )
     ch = order(game, "e1", "evade", "1")
@@ -465,7 +392,7 @@ def test_rout_stays_on_map_when_the_option_is_off(tmp_path):
 
 def test_friendly_walks_into_unknown_enemy(tmp_path, alerts):
     """A Friendly entering an Unknown enemy's hex reveals and alerts him, stops, and a melee follows (§11)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07")], alert=False)
+    game = action_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07")], alert=False)
     ch = order(game, "f1", "sprint", "1")
     act(game, ch, 2)
     e = game.char("e1")
@@ -476,7 +403,7 @@ def test_friendly_walks_into_unknown_enemy(tmp_path, alerts):
 
 def test_alerted_defender_with_an_order_takes_melee(tmp_path, alerts):
     """An opponent holding an order when his hex is entered takes Melee ([house] §11 Melee marker)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07")])
+    game = action_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07")])
     order(game, "e1", "aimed_fire")
     ch = order(game, "f1", "evade", "1")
     act(game, ch, 1)
@@ -485,7 +412,7 @@ def test_alerted_defender_with_an_order_takes_melee(tmp_path, alerts):
 
 def test_friendly_walks_into_a_dummy(tmp_path):
     """Entering a dummy's hex removes the dummy; the mover stops there (§3, §11)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], [dummy("e1", "05.07")])
+    game = action_game(tmp_path, [man("f1", "05.08")], [dummy("e1", "05.07")])
     ch = order(game, "f1", "sprint", "1")
     act(game, ch, 2)
     d = game.char("e1")
@@ -495,7 +422,7 @@ def test_friendly_walks_into_a_dummy(tmp_path):
 
 def test_enemy_walks_into_hidden_friendly(tmp_path):
     """[house] An Enemy entering a Hidden Friendly's hex spots him and a melee follows (§11 mirrored)."""
-    game = new_game(tmp_path, [man("f1", "05.07")], [man("e1", "05.08")])
+    game = action_game(tmp_path, [man("f1", "05.07")], [man("e1", "05.08")])
     order(game, "f1", "hide")
     ch = order(game, "e1", "evade", "1")
     act(game, ch, 1)
@@ -505,7 +432,7 @@ def test_enemy_walks_into_hidden_friendly(tmp_path):
 
 def test_enemy_does_not_walk_into_spotted_friendly(tmp_path):
     """An Enemy mover never enters a Spotted Friendly's hex without Charge (§11)."""
-    game = new_game(tmp_path, [man("f1", "05.07", revealed=True)], [man("e1", "05.08")])
+    game = action_game(tmp_path, [man("f1", "05.07", revealed=True)], [man("e1", "05.08")])
     ch = order(game, "e1", "evade", "1")
     act(game, ch, 1)
     assert ch.hex == Hex.parse("05.08")
@@ -513,7 +440,7 @@ def test_enemy_does_not_walk_into_spotted_friendly(tmp_path):
 
 def test_charge_takes_the_shortest_path_into_the_target(tmp_path):
     """A Charge with a target goes the shortest way into its hex, then stops ([house] §11)."""
-    game = new_game(tmp_path, [man("f1", "05.09")], [man("e1", "05.05", revealed=True)])
+    game = action_game(tmp_path, [man("f1", "05.09")], [man("e1", "05.05", revealed=True)])
     ch = order(game, "f1", "charge", "6", target="e1")
     spots = []
     for imp in (1, 2, 3):
@@ -524,7 +451,7 @@ def test_charge_takes_the_shortest_path_into_the_target(tmp_path):
 
 def test_charge_goes_around_fire(tmp_path):
     """The Charge path avoids Fire hexes (C2 29.2; [house] §11 shortest path)."""
-    game = new_game(tmp_path, [man("f1", "05.09")], [man("e1", "05.07", revealed=True)])
+    game = action_game(tmp_path, [man("f1", "05.09")], [man("e1", "05.07", revealed=True)])
     game.state.markers.fire[Hex.parse("05.08")] = "fire"
     ch = order(game, "f1", "charge", "1", target="e1")
     for imp in (1, 2, 3):
@@ -535,7 +462,7 @@ def test_charge_goes_around_fire(tmp_path):
 
 def test_trained_medic_flees_when_his_hex_is_entered(tmp_path, alerts):
     """An opponent entering a trained medic's hex makes him move 1 hex in a d6 direction (C2 30.0)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07", weapons=(), trained_medic=True)])
+    game = action_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07", weapons=(), trained_medic=True)])
     ch = order(game, "f1", "evade", "1")
     script(game, [1])  # d6 1: up (no counter)
     act(game, ch, 1)
@@ -546,7 +473,7 @@ def test_trained_medic_flees_when_his_hex_is_entered(tmp_path, alerts):
 
 def test_trained_medic_stays_when_his_way_is_blocked(tmp_path, alerts):
     """[house] A fleeing medic whose d6 hex cannot be entered stays (C2 30.0)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07", weapons=(), trained_medic=True)])
+    game = action_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07", weapons=(), trained_medic=True)])
     game.state.markers.fire[Hex.parse("05.06")] = "fire"
     ch = order(game, "f1", "evade", "1")
     script(game, [1])
@@ -564,7 +491,7 @@ def test_ai_duck_back_hook_stops_the_enemy(tmp_path, monkeypatch):
         return True
 
     monkeypatch.setattr(ai, "duck_back_on_entering", hook)
-    game = new_game(tmp_path, FAR_FRIEND, [man("e1", "05.08")])
+    game = action_game(tmp_path, FAR_FRIEND, [man("e1", "05.08")])
     ch = order(game, "e1", "sprint", "1")
     act(game, ch, 2)
     assert calls == ["05.07"] and ch.hex == Hex.parse("05.07")
@@ -572,7 +499,7 @@ def test_ai_duck_back_hook_stops_the_enemy(tmp_path, monkeypatch):
 
 def test_carry_drag_moves_the_casualty(tmp_path):
     """Carry/Drag moves an incapacitated comrade with the carrier (base-rules §4)."""
-    game = new_game(tmp_path, [man("f1", "05.08"), man("f2", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08"), man("f2", "05.08")], FAR_ENEMY)
     game.char("f2").status = Status.INCAPACITATED
     ch = order(game, "f1", "carry_drag", "1")
     act(game, ch, 2)
@@ -589,7 +516,7 @@ def options_of(game: Game, cid: str) -> list[str]:
 
 def test_plain_rifleman_options(tmp_path):
     """A rifleman may Sprint and fire, but not Melee, Guard, Plan, Medical Aid, grenades or Wait (§4)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     opts = options_of(game, "f1")
     assert {"aimed_fire", "rapid_fire", "sneak", "evade", "sprint", "hide", "rally", "run_and_gun"} <= set(
         opts
@@ -601,7 +528,7 @@ def test_plain_rifleman_options(tmp_path):
 
 def test_wounded_cannot_sprint(tmp_path):
     """Any wound forbids Sprint (base-rules §4)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     game.char("f1").wounds.append(Wound.LIGHT)
     opts = options_of(game, "f1")
     assert "sprint" not in opts and "evade" in opts and "run_and_gun" in opts
@@ -609,7 +536,7 @@ def test_wounded_cannot_sprint(tmp_path):
 
 def test_bad_wound_forbids_run_and_gun_and_evade(tmp_path):
     """A Bad Wound also forbids Run & Gun and Evade (base-rules §4)."""
-    game = new_game(tmp_path, [man("f1", "05.08", tq=7)], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08", tq=7)], FAR_ENEMY)
     game.char("f1").wounds.append(Wound.BAD)
     opts = options_of(game, "f1")
     assert not {"sprint", "run_and_gun", "evade"} & set(opts) and "sneak" in opts
@@ -621,14 +548,14 @@ def test_bad_wound_forbids_run_and_gun_and_evade(tmp_path):
 )
 def test_heavy_weapons_limit_orders(tmp_path, weapon, forbidden, allowed):
     """Heavy: no Sprint; very heavy: no Sprint or Run & Gun (base-rules §4; C2 32.3)."""
-    game = new_game(tmp_path, [man("f1", "05.08", weapons=((weapon, 5),))], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08", weapons=((weapon, 5),))], FAR_ENEMY)
     opts = set(options_of(game, "f1"))
     assert not forbidden & opts and allowed <= opts
 
 
 def test_medical_aid_plan_and_grenades_need_their_man(tmp_path):
     """Medical Aid for medics, Plan for leaders, grenade orders with the grenade (7.14, 7.12, §12)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         [
             man("f1", "05.08", skills=["medic"], ldr=1, weapons=(("m1_garand", 5), ("hand_grenade", 4))),
@@ -643,7 +570,7 @@ def test_medical_aid_plan_and_grenades_need_their_man(tmp_path):
 
 def test_trained_medic_never_fires(tmp_path):
     """A trained medic takes no fire order and never charges (C2 30.0)."""
-    game = new_game(tmp_path, [man("f1", "05.08", weapons=(), trained_medic=True)], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08", weapons=(), trained_medic=True)], FAR_ENEMY)
     opts = set(options_of(game, "f1"))
     assert "medical_aid" in opts
     assert not {"aimed_fire", "rapid_fire", "suppressive_fire", "run_and_gun", "charge"} & opts
@@ -655,21 +582,23 @@ def test_trained_medic_never_fires(tmp_path):
 )
 def test_ground_conditions_limit_orders(tmp_path, ground, forbidden):
     """Mud and snow: no Sprint; deep snow: no Sprint, Evade or Run & Gun (C2 28.2)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY, ground=ground)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY, ground=ground)
     opts = set(options_of(game, "f1"))
     assert not forbidden & opts and "sneak" in opts
 
 
 def test_only_melee_when_sharing_a_hex(tmp_path):
     """Men sharing a hex with an opponent get only Melee (base-rules §11)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07", revealed=True)])
+    game = action_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07", revealed=True)])
     game.char("e1").hex = Hex.parse("05.08")
     assert options_of(game, "f1") == ["melee"]
 
 
 def test_charge_needs_a_known_enemy_in_reach(tmp_path):
     """Charge is legal only with a Known, chargeable enemy within 4 hexes (base-rules §11)."""
-    game = new_game(tmp_path, [man("f1", "05.09")], [man("e1", "05.05"), man("e2", "30.05", revealed=True)])
+    game = action_game(
+        tmp_path, [man("f1", "05.09")], [man("e1", "05.05"), man("e2", "30.05", revealed=True)]
+    )
     assert "charge" not in options_of(game, "f1")  # e1 Unknown, e2 too far
     game.char("e1").revealed = True
     assert "charge" in options_of(game, "f1")
@@ -679,7 +608,7 @@ def test_charge_needs_a_known_enemy_in_reach(tmp_path):
 
 def test_guard_only_with_a_prisoner(tmp_path):
     """Guard is offered only with a prisoner in the hex (C2 23.4)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07"), *FAR_ENEMY])
+    game = action_game(tmp_path, [man("f1", "05.08")], [man("e1", "05.07"), *FAR_ENEMY])
     assert "guard" not in options_of(game, "f1")
     e1 = game.char("e1")
     e1.hex, e1.status = Hex.parse("05.08"), Status.PRISONER
@@ -688,14 +617,14 @@ def test_guard_only_with_a_prisoner(tmp_path):
 
 def test_wire_allows_only_sneak_to_move(tmp_path):
     """In Barbed Wire the only order that may move out is Sneak (C2 27.7)."""
-    game = new_game(tmp_path, [man("f1", "05.05")], FAR_ENEMY, map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "05.05")], FAR_ENEMY, map_id="features_test")
     opts = set(options_of(game, "f1"))
     assert "sneak" in opts and not {"evade", "sprint", "run_and_gun"} & opts and "aimed_fire" in opts
 
 
 def test_played_card_limit(tmp_path):
     """The played card's order limit applies this turn (base-rules §4; card f03 forbids Sprint)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     game.state.cards.played = "f03"
     assert "sprint" not in options_of(game, "f1")
     assert "sprint" in movement.forbidden_orders(game, game.char("f1"))
@@ -703,13 +632,13 @@ def test_played_card_limit(tmp_path):
 
 def test_routed_friendly_may_only_evade(tmp_path):
     """[house] §20 Q26: a Routed Friendly may only Evade."""
-    game = new_game(tmp_path, [man("f1", "05.08", morale="rout")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08", morale="rout")], FAR_ENEMY)
     assert options_of(game, "f1") == ["evade"]
 
 
 def test_forbidden_orders_say_why(tmp_path):
     """Each forbidden order comes with a reason citing its rule (base-rules §4)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     game.char("f1").wounds.append(Wound.LIGHT)
     why = movement.forbidden_orders(game, game.char("f1"))
     assert "§4" in why["sprint"] and "§11" in why["melee"]
@@ -721,7 +650,7 @@ def test_forbidden_orders_say_why(tmp_path):
 
 def test_direction_options_are_the_eighteen_strings(tmp_path):
     """All 18 strings (1-6 and adjacent pairs) are offered in the open (base-rules §6)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     keys = [k for k, _ in movement.direction_options(game, game.char("f1"))]
     assert keys == list(movement.DIRECTION_KEYS) and len(keys) == 18
     for k in keys:
@@ -730,7 +659,7 @@ def test_direction_options_are_the_eighteen_strings(tmp_path):
 
 def test_direction_options_drop_strings_that_cannot_move(tmp_path):
     """Strings leading only off the map are dropped (base-rules §6)."""
-    game = new_game(tmp_path, [man("f1", "01.00")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "01.00")], FAR_ENEMY)
     keys = [k for k, _ in movement.direction_options(game, game.char("f1"))]
     assert "1" not in keys and "1/2" not in keys and "4" in keys
 
@@ -748,7 +677,7 @@ def test_needs_direction():
 
 def test_engine_turns_with_movement(tmp_path):
     """Two full turns through the engine with movers on both sides raise nothing (base-rules §1)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         [man("f1", "05.10"), man("f2", "06.10", weapons=(("m1_garand", 5), ("hand_grenade", 4)))],
         [man("e1", "05.02"), dummy("e2", "08.02")],
@@ -779,7 +708,7 @@ def test_engine_turns_with_movement(tmp_path):
 
 def test_move_state_is_unchanged_for_idle_orders(tmp_path):
     """An order with no move step this Impulse moves nobody (base-rules §4 track)."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     ch = order(game, "f1", "sneak", "1")
     act(game, ch, 1)
     act(game, ch, 3)
@@ -788,7 +717,7 @@ def test_move_state_is_unchanged_for_idle_orders(tmp_path):
 
 def test_a_friendly_may_move_step_can_stay(tmp_path):
     """6.0: a Friendly 'm' step is the player's choice: answering "stay" leaves him in place."""
-    game = new_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
+    game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     ch = order(game, "f1", "sneak", "1/2")
     game.state.flow.impulse = 2
     o = game.order_def(ch)

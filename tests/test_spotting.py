@@ -6,94 +6,23 @@ Maps: tests/data/open_test.yaml (all open, 40 x 12) and tests/data/features_test
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-
-import attrs
 import pytest
-import yaml
-from conftest import DATA_DIR, house_data
+from conftest import action_game, man, order, script
 
 from solo import ai, spotting
-from solo.cards import DirectionString
-from solo.data import HouseData
-from solo.dice import Dice, ScriptedSource
 from solo.engine import Game
 from solo.hexes import Hex
-from solo.maps import load_map
 from solo.options import Options
-from solo.scenario import load_scenario
-from solo.state import Phase, Status, Wound
+from solo.state import Status, Wound
 from solo.tables import MoraleState
 
 # ---------------------------------------------------------------------------
 # Helpers
 
 
-@functools.cache
-def spotting_data() -> HouseData:
-    """The house data plus the two test maps."""
-    base = house_data()
-    maps = (
-        load_map(DATA_DIR / f"{n}.yaml", base.terrain) for n in ("open_test", "features_test", "abbey_test")
-    )
-    return attrs.evolve(base, maps={**base.maps, **{m.id: m for m in maps}})
-
-
-def man(cid: str, hex_: str, *, tq: int = 5, **kw) -> dict:
-    """A character spec with an M1 Garand / Kar98k-like rifle."""
-    return {
-        "id": cid,
-        "name": kw.pop("name", cid),
-        "tq": tq,
-        "weapons": [{"weapon": "m1_garand", "ws": 5}],
-        "hex": hex_,
-        **kw,
-    }
-
-
 def dummy(cid: str, hex_: str) -> dict:
     """An Enemy dummy counter spec (base-rules §3)."""
     return {"id": cid, "hex": hex_, "dummy": True}
-
-
-def new_game(
-    tmp_path: Path,
-    friendly: list[dict],
-    enemy: list[dict],
-    *,
-    map_id: str = "open_test",
-    alert: bool = True,
-    options: Options | None = None,
-    **extra,
-) -> Game:
-    """A game on a test map at Impulse 1 of the Action Phase (the engine stopped at its first decision)."""
-    sc = {
-        "id": "t",
-        "name": "Test",
-        "map": map_id,
-        "turns": 3,
-        "friendly": [{"id": "able", "name": "Able", "characters": friendly}],
-        "enemy": [{"id": "red", "name": "Red", "alert": alert, "characters": enemy}],
-        **extra,
-    }
-    p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
-    game = Game(load_scenario(p, spotting_data()), spotting_data(), dice=Dice(1), options=options)
-    game.state.flow.phase = Phase.ACTION
-    game.state.flow.impulse = 1
-    return game
-
-
-def script(game: Game, rolls: list[int]) -> None:
-    """Force the next rolls; any roll beyond them raises ChanceError."""
-    game.dice.source = ScriptedSource(rolls)
-
-
-def order(game: Game, cid: str, order_id: str, directions: str | None = None):
-    ch = game.char(cid)
-    game.set_order(ch, order_id, directions=DirectionString.parse(directions) if directions else None)
-    return ch
 
 
 def spots(game: Game) -> list:
@@ -120,7 +49,7 @@ def alerts(monkeypatch):
 def test_threshold_pass_at_threshold_fail_above(tmp_path):
     """d10 <= threshold spots; threshold + 1 fails (base-rules §9 step 3)."""
     # TQ 5 + morale 0 + open/S0 (Hide) -2 + range 7: 0 + smoke 0 = 3
-    game = new_game(tmp_path, [man("f1", "05.10")], [man("e1", "05.03")])
+    game = action_game(tmp_path, [man("f1", "05.10")], [man("e1", "05.03")])
     order(game, "e1", "hide")
     f1, e1 = game.char("f1"), game.char("e1")
     assert spotting.spot_check(game, f1, e1).threshold == 3
@@ -135,7 +64,7 @@ def test_threshold_pass_at_threshold_fail_above(tmp_path):
 def test_natural_9_fails_at_threshold_12(tmp_path):
     """A natural 9 always fails, even against 12 (C2 23.1)."""
     # TQ 8 + open/S3 (Sprint) +2 + range 1: +2 = 12
-    game = new_game(tmp_path, [man("f1", "05.10", tq=8)], [man("e1", "05.09")])
+    game = action_game(tmp_path, [man("f1", "05.10", tq=8)], [man("e1", "05.09")])
     order(game, "e1", "sprint", "1")
     f1, e1 = game.char("f1"), game.char("e1")
     assert spotting.spot_check(game, f1, e1).threshold == 12
@@ -147,7 +76,7 @@ def test_natural_9_fails_at_threshold_12(tmp_path):
 def test_natural_0_passes_at_threshold_0_not_below(tmp_path):
     """A 0 passes when the threshold is 0 or more, not when it is negative (base-rules §0)."""
     # TQ 2 + open/S0 -2 + range 7: 0 = 0; with a Light Wound -1
-    game = new_game(tmp_path, [man("f1", "05.10", tq=2)], [man("e1", "05.03")])
+    game = action_game(tmp_path, [man("f1", "05.10", tq=2)], [man("e1", "05.03")])
     order(game, "e1", "hide")
     f1, e1 = game.char("f1"), game.char("e1")
     script(game, [0, 0])
@@ -161,7 +90,7 @@ def test_natural_0_passes_at_threshold_0_not_below(tmp_path):
 @pytest.mark.parametrize(("tq", "bonus"), [(5, 1), (7, 1), (8, 0), (9, 0)])
 def test_eagle_eyes_caps_at_8(tmp_path, tq, bonus):
     """Eagle Eyes adds 1 to the spotting TQ, never above 8 (C2 24.1)."""
-    game = new_game(tmp_path, [man("f1", "05.10", tq=tq, skills=["eagle_eyes"])], [man("e1", "05.03")])
+    game = action_game(tmp_path, [man("f1", "05.10", tq=tq, skills=["eagle_eyes"])], [man("e1", "05.03")])
     check = spotting.spot_check(game, game.char("f1"), game.char("e1"))
     assert check.eagle_eyes == bonus and check.tq == tq
 
@@ -172,7 +101,7 @@ def test_eagle_eyes_caps_at_8(tmp_path, tq, bonus):
 )
 def test_range_bands(tmp_path, col, modifier):
     """Range modifier: 0-1 +2, 2-4 +1, 5-10 0, 11-20 -1, 21-30 -2, -1 more per 10 (base-rules §9)."""
-    game = new_game(tmp_path, [man("f1", "05.05")], [man("e1", f"{col:02d}.05")])
+    game = action_game(tmp_path, [man("f1", "05.05")], [man("e1", f"{col:02d}.05")])
     check = spotting.spot_check(game, game.char("f1"), game.char("e1"))
     assert check.range == col - 5 == game.distance(Hex.parse("05.05"), Hex.parse(f"{col:02d}.05"))
     assert check.range_modifier == modifier
@@ -180,7 +109,7 @@ def test_range_bands(tmp_path, col, modifier):
 
 def test_smoke_on_the_line(tmp_path):
     """Smoke on the line lowers the threshold: Fading -2, Smoke -4, end hexes included (§13)."""
-    game = new_game(tmp_path, [man("f1", "05.10")], [man("e1", "05.03")])
+    game = action_game(tmp_path, [man("f1", "05.10")], [man("e1", "05.03")])
     f1, e1 = game.char("f1"), game.char("e1")
     before = spotting.spot_check(game, f1, e1).threshold
     game.los.set_smoke(Hex.parse("05.06"), -2)
@@ -191,14 +120,14 @@ def test_smoke_on_the_line(tmp_path):
 
 def test_waiting_enemy_reads_s2(tmp_path):
     """A Waiting enemy is spotted in column S2 whatever he holds (base-rules §4 last row)."""
-    game = new_game(tmp_path, [man("f1", "05.10")], [man("e1", "05.03")], alert=False)
+    game = action_game(tmp_path, [man("f1", "05.10")], [man("e1", "05.03")], alert=False)
     check = spotting.spot_check(game, game.char("f1"), game.char("e1"))
     assert check.group == 2 and check.chart == 0
 
 
 def test_friendly_without_order_counts_as_hide(tmp_path):
     """A Friendly without an order is a Hide target (S0, 7.0)."""
-    game = new_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")])
+    game = action_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")])
     assert spotting.target_spot_group(game, game.char("f1")) == 0
 
 
@@ -207,14 +136,14 @@ def test_friendly_without_order_counts_as_hide(tmp_path):
 )
 def test_morale_modifies_spotting(tmp_path, state, mod):
     """The spotter's morale fire-WS modifier applies to spotting (base-rules §20 Q7)."""
-    game = new_game(tmp_path, [man("f1", "05.10")], [man("e1", "05.03")])
+    game = action_game(tmp_path, [man("f1", "05.10")], [man("e1", "05.03")])
     game.char("f1").morale = state
     assert spotting.spot_check(game, game.char("f1"), game.char("e1")).morale == mod
 
 
 def test_morale_option_off(tmp_path):
     """With morale_modifies_spotting off, morale does not count (§20 Q7 option)."""
-    game = new_game(
+    game = action_game(
         tmp_path, [man("f1", "05.10")], [man("e1", "05.03")], options=Options(morale_modifies_spotting=False)
     )
     game.char("f1").morale = MoraleState.SHAKEN
@@ -223,7 +152,7 @@ def test_morale_option_off(tmp_path):
 
 def test_winter_camouflage_in_snow(tmp_path):
     """Winter Camouflage: -1 to spot the man in snow (C2 28.2)."""
-    game = new_game(
+    game = action_game(
         tmp_path, [man("f1", "05.10")], [man("e1", "05.03", skills=["winter_camouflage"])], ground="snow"
     )
     assert spotting.spot_check(game, game.char("f1"), game.char("e1")).camouflage == -1
@@ -235,21 +164,21 @@ def test_winter_camouflage_in_snow(tmp_path):
 
 def test_hedge_on_the_crossed_edge_gives_its_row(tmp_path):
     """A hedge on the hexside the line crosses into the target's hex: the more protective row (§9 step 5)."""
-    game = new_game(tmp_path, [man("f1", "03.02")], [man("e1", "03.08")], map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "03.02")], [man("e1", "03.08")], map_id="features_test")
     check = spotting.spot_check(game, game.char("f1"), game.char("e1"))
     assert check.row == "hedge" and check.row_from == "hexside hedge" and check.chart == -1
 
 
 def test_hedge_on_another_edge_does_not_count(tmp_path):
     """A hedge on an edge the line does not cross leaves the terrain row (§9 step 5)."""
-    game = new_game(tmp_path, [man("f1", "03.11")], [man("e1", "03.08")], map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "03.11")], [man("e1", "03.08")], map_id="features_test")
     check = spotting.spot_check(game, game.char("f1"), game.char("e1"))
     assert check.row == "open" and check.chart == 0
 
 
 def test_hedge_on_spotters_edge_is_ignored(tmp_path):
     """A hexside feature on the spotter's own edge is ignored (§16 hexsides)."""
-    game = new_game(tmp_path, [man("f1", "03.08")], [man("e1", "03.02")], map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "03.08")], [man("e1", "03.02")], map_id="features_test")
     check = spotting.spot_check(game, game.char("f1"), game.char("e1"))
     assert check.row == "open"
 
@@ -257,7 +186,7 @@ def test_hedge_on_spotters_edge_is_ignored(tmp_path):
 def test_foxhole_in_trees_uses_the_better_row(tmp_path):
     """A foxhole in Trees: the better of the two rows for the target (C2 27.6)."""
     # Run & Gun is S3: Trees 0, Foxhole -1.
-    game = new_game(tmp_path, [man("f1", "09.03")], [man("e1", "09.09")], map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "09.03")], [man("e1", "09.09")], map_id="features_test")
     order(game, "e1", "run_and_gun", "1")
     check = spotting.spot_check(game, game.char("f1"), game.char("e1"))
     assert (check.row, check.chart) == ("foxhole", -1)
@@ -268,14 +197,14 @@ def test_foxhole_in_trees_uses_the_better_row(tmp_path):
 
 def test_cover_rows_lists_terrain_first(tmp_path):
     """cover_rows gives the terrain row first, then overlays and hexsides (§9 step 5)."""
-    game = new_game(tmp_path, [man("f1", "09.03")], [man("e1", "09.09")], map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "09.03")], [man("e1", "09.09")], map_id="features_test")
     rows = spotting.cover_rows(game, Hex.parse("09.03"), Hex.parse("09.09"))
     assert rows == [("trees", "terrain trees"), ("foxhole", "overlay foxhole")]
 
 
 def test_abbey_rows_by_where_the_spotter_stands(tmp_path):
     """Abbey: inside row and -1 per Abbey hex passed from inside; outside row from outside (C2 27.5)."""
-    game = new_game(
+    game = action_game(
         tmp_path, [man("f1", "18.10")], [man("e1", "21.11"), man("e2", "17.09")], map_id="abbey_test"
     )
     f1 = game.char("f1")
@@ -293,7 +222,7 @@ def test_abbey_rows_by_where_the_spotter_stands(tmp_path):
 
 def test_enemy_spotter_alerts_on_success(tmp_path, alerts):
     """A Waiting enemy who spots becomes Alert, the Friendly Spotted (§5.6 condition 9)."""
-    game = new_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=False)
+    game = action_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=False)
     order(game, "f1", "evade", "1")
     script(game, [0])
     assert spotting.spot(game, game.char("e1"), game.char("f1"))
@@ -304,7 +233,7 @@ def test_enemy_spotter_alerts_on_success(tmp_path, alerts):
 def test_alert_without_ai_hook(tmp_path, monkeypatch):
     """Without ai.alert the spotter is simply made Alert, with an event (§5.6)."""
     monkeypatch.delattr(ai, "alert", raising=False)
-    game = new_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=False)
+    game = action_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=False)
     script(game, [0])
     spotting.spot(game, game.char("e1"), game.char("f1"))
     assert game.char("e1").alert and any(e.kind == "alert" for e in game.events)
@@ -312,7 +241,7 @@ def test_alert_without_ai_hook(tmp_path, monkeypatch):
 
 def test_impulse_start_waiting_enemies_spot(tmp_path, alerts):
     """At Impulse start every Waiting enemy tries for every unspotted Friendly in LOS (§9 step 6)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         [man("f1", "05.03"), man("f2", "07.03"), man("f3", "06.03", revealed=True)],
         [man("e1", "05.10"), man("e2", "07.10")],
@@ -332,7 +261,7 @@ def test_impulse_start_waiting_enemies_spot(tmp_path, alerts):
 
 def test_impulse_start_ignores_alert_enemies(tmp_path):
     """Alert enemies spot in their own activations, not at Impulse start (§9 step 6)."""
-    game = new_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=True)
+    game = action_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=True)
     script(game, [])
     spotting.impulse_start(game)
     assert spots(game) == []
@@ -341,7 +270,7 @@ def test_impulse_start_ignores_alert_enemies(tmp_path):
 def test_dummy_spotter_is_removed(tmp_path):
     """A dummy spots with the dummy TQ; on success it is removed (§3, §5.6 condition 9)."""
     # dummy TQ 1 + open/S4 (Evade) +1 + range 3: +1 = 3
-    game = new_game(tmp_path, [man("f1", "05.07")], [dummy("d1", "05.10")], alert=False)
+    game = action_game(tmp_path, [man("f1", "05.07")], [dummy("d1", "05.10")], alert=False)
     order(game, "f1", "evade", "1")
     d1, f1 = game.char("d1"), game.char("f1")
     assert spotting.spot_check(game, d1, f1).threshold == 3
@@ -355,13 +284,13 @@ def test_dummy_spotter_is_removed(tmp_path):
 
 def test_dummy_tq_option(tmp_path):
     """The dummy's spotting TQ is the option dummy_tq (§3)."""
-    game = new_game(tmp_path, [man("f1", "05.07")], [dummy("d1", "05.10")], options=Options(dummy_tq=4))
+    game = action_game(tmp_path, [man("f1", "05.07")], [dummy("d1", "05.10")], options=Options(dummy_tq=4))
     assert spotting.spot_check(game, game.char("d1"), game.char("f1")).tq == 4
 
 
 def test_spotted_dummy_is_removed(tmp_path):
     """A Friendly who spots a dummy removes it (§3, §9 step 4)."""
-    game = new_game(tmp_path, [man("f1", "05.10")], [dummy("d1", "05.03"), man("e1", "20.03")])
+    game = action_game(tmp_path, [man("f1", "05.10")], [dummy("d1", "05.03"), man("e1", "20.03")])
     script(game, [0])
     assert spotting.spot(game, game.char("f1"), game.char("d1"))
     assert game.char("d1").hex is None and any(e.kind == "dummy_removed" for e in game.events)
@@ -369,7 +298,7 @@ def test_spotted_dummy_is_removed(tmp_path):
 
 def test_no_los_no_roll(tmp_path):
     """Without LOS there is no attempt and no roll (§9 step 1)."""
-    game = new_game(tmp_path, [man("f1", "06.07")], [man("e1", "06.11")], map_id="features_test")
+    game = action_game(tmp_path, [man("f1", "06.07")], [man("e1", "06.11")], map_id="features_test")
     order(game, "f1", "hide")
     game.char("e1").hex = Hex.parse("06.11")
     # The trees at 06.09 stand between 06.07 and 06.11.
@@ -384,7 +313,7 @@ def test_no_los_no_roll(tmp_path):
 
 def test_segment_tries_every_unseen_opponent_once(tmp_path):
     """The segment tries each opponent in LOS not yet Known, once per activation (§9 step 6)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         [man("f1", "05.10")],
         [man("e1", "05.03"), man("e2", "07.03", revealed=True), man("e3", "09.03")],
@@ -403,7 +332,7 @@ def test_segment_tries_every_unseen_opponent_once(tmp_path):
 
 def test_waiting_enemy_skips_the_segment(tmp_path):
     """A Waiting enemy spots at Impulse start, not in a segment (§9 step 6)."""
-    game = new_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=False)
+    game = action_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=False)
     script(game, [])
     spotting.spotting_segment(game, game.char("e1"))
     assert spots(game) == []
@@ -418,7 +347,7 @@ def test_waiting_enemy_skips_the_segment(tmp_path):
 )
 def test_alert_near(tmp_path, alerts, radius, alerted):
     """alert_near alerts the Waiting enemies within the radius (§5.6 conditions 1, 3, 5, 7)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         [man("f1", "05.00")],
         [man("e1", "08.05"), man("e2", "15.05"), man("e3", "16.05")],
@@ -430,7 +359,7 @@ def test_alert_near(tmp_path, alerts, radius, alerted):
 
 def test_end_phase_leader_alerts_within_ldr(tmp_path, alerts):
     """Condition 6: within LDR hexes of a Known, Alert officer or NCO (§5.6)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         [man("f1", "05.00")],
         [man("e1", "05.05", ldr=5), man("e2", "10.05"), man("e3", "11.05")],
@@ -447,7 +376,7 @@ def test_end_phase_leader_alerts_within_ldr(tmp_path, alerts):
 
 def test_end_phase_alert_neighbour_within_3(tmp_path, alerts):
     """Condition 8: within 3 hexes of an Alert enemy; no chain in one End Phase (§5.6)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         [man("f1", "05.00")],
         [man("e1", "05.05"), man("e2", "08.05"), man("e3", "11.05")],
@@ -465,7 +394,7 @@ def test_end_phase_alert_neighbour_within_3(tmp_path, alerts):
 @pytest.mark.parametrize(("roll", "hidden"), [(5, True), (6, False), (9, False)])
 def test_end_phase_hide_tqc(tmp_path, roll, hidden):
     """A Spotted Friendly on Hide in Cover becomes Hidden on a TQC: at TQ yes, TQ+1 no, 9 no (8.1)."""
-    game = new_game(
+    game = action_game(
         tmp_path, [man("f1", "06.09", revealed=True)], [man("e1", "11.00")], map_id="features_test"
     )
     order(game, "f1", "hide")
@@ -476,7 +405,7 @@ def test_end_phase_hide_tqc(tmp_path, roll, hidden):
 
 def test_end_phase_hide_needs_cover_and_hide(tmp_path):
     """No roll in the Open or without Hide (8.1)."""
-    game = new_game(
+    game = action_game(
         tmp_path,
         [man("f1", "05.05", revealed=True), man("f2", "06.09", revealed=True)],
         [man("e1", "11.00")],
