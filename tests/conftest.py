@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solo.data import HouseData, load_data
-from solo.dice import Dice, ScriptedSource
-from solo.engine import Game
-from solo.scenario import load_scenario
+from solo.core.dice import Dice, ScriptedSource
+from solo.data.house import HouseData, load_data
+from solo.data.scenario import load_scenario
+from solo.engine.game import Game
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -63,7 +63,7 @@ def maps_test_data() -> HouseData:
     """The house data plus the test maps of tests/data (open, features, abbey)."""
     import attrs
 
-    from solo.maps import load_map
+    from solo.data.maps import load_map
 
     base = house_data()
     extra = {m.id: m for m in (load_map(DATA_DIR / f"{n}.yaml", base.terrain) for n in TEST_MAPS)}
@@ -93,7 +93,7 @@ def action_game(
     **extra,
 ) -> Game:
     """A game on a test map, set to Impulse 1 of the Action Phase (the engine at its first decision)."""
-    from solo.state import Phase
+    from solo.rules.state import Phase
 
     sc = {
         "id": "t",
@@ -119,7 +119,7 @@ def script(game: Game, rolls: list[int]) -> None:
 
 def order(game: Game, cid: str, order_id: str, directions: str | None = None, target: str | None = None):
     """Give character ``cid`` an order (and direction string or target) directly; return him."""
-    from solo.cards import DirectionString
+    from solo.data.cards import DirectionString
 
     ch = game.char(cid)
     game.set_order(

@@ -1,4 +1,4 @@
-"""Enemy Card and Order Phase and Enemy order assignment (solo.ai; base-rules §5, C2 23-30)."""
+"""Enemy Card and Order Phase and Enemy order assignment (solo.enemy.orders; base-rules §5, C2 23-30)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,16 @@ import pytest
 import yaml
 from conftest import house_data
 
-from solo import ai
-from solo.cards import DirectionString
-from solo.data import HouseData
-from solo.dice import Dice, ScriptedSource
-from solo.engine import Game
-from solo.hexes import Hex
-from solo.maps import load_map
-from solo.options import Options
-from solo.scenario import load_scenario
-from solo.state import AmmoState, Phase, Status, Wound
+from solo.core.dice import Dice, ScriptedSource
+from solo.core.hexes import Hex
+from solo.core.options import Options
+from solo.data.cards import DirectionString
+from solo.data.house import HouseData
+from solo.data.maps import load_map
+from solo.data.scenario import load_scenario
+from solo.enemy import orders as ai
+from solo.engine.game import Game
+from solo.rules.state import AmmoState, Phase, Status, Wound
 
 # A 10 x 10 test map (columns 00-09, rows 00-09; even columns half a hex lower).
 #   trees 05.02 06.02; buildings 02.03 02.04 (they block 02.02 -> 02.05);

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from solo import batch
-from solo.cli import main
-from solo.play import new_game
-from solo.policies import make_policy
-from solo.resources import cards_dir
+from solo.cli.main import main
+from solo.core.resources import cards_dir
+from solo.playtest import batch
+from solo.playtest.play import new_game
+from solo.playtest.policies import make_policy
 
 SCENARIO = "first_contact"
 SOLO = Path(sys.executable).parent / "solo"

@@ -13,7 +13,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.cards import (
+from solo.core.errors import DataError
+from solo.data.cards import (
     EFFECT_KINDS,
     DirectionString,
     EnemyOrderEntry,
@@ -28,7 +29,6 @@ from solo.cards import (
     load_friendly_deck,
     order_profile,
 )
-from solo.errors import DataError
 
 # base-rules §5.2, column by column.
 PROFILE_TABLE = {

@@ -4,8 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from solo.cli import main
-from solo.resources import cards_dir, maps_dir
+from solo.cli.main import main
+from solo.core.resources import cards_dir, maps_dir
 
 SOLO = Path(sys.executable).parent / "solo"
 

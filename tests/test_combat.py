@@ -1,4 +1,4 @@
-"""Checks, morale, wounds, fire and melee (solo.combat): base-rules §7, §8, §10, §11; C2 23-30."""
+"""Checks, morale, wounds, fire and melee (solo.rules.combat): base-rules §7, §8, §10, §11; C2 23-30."""
 
 from __future__ import annotations
 
@@ -10,17 +10,18 @@ import pytest
 import yaml
 from conftest import DATA_DIR, house_data
 
-from solo import ai, combat, spotting
-from solo.cards import WoundStamp
-from solo.data import HouseData
-from solo.dice import Dice, ScriptedSource, Shuffle
-from solo.engine import DecisionKind, Game
-from solo.hexes import Hex
-from solo.maps import load_map
-from solo.options import Options
-from solo.scenario import load_scenario
-from solo.state import AmmoState, CarriedWeapon, Character, Status, Wound
-from solo.tables import CheckKind, MoraleState, RollResult
+from solo.core.dice import Dice, ScriptedSource, Shuffle
+from solo.core.hexes import Hex
+from solo.core.options import Options
+from solo.data.cards import WoundStamp
+from solo.data.house import HouseData
+from solo.data.maps import load_map
+from solo.data.scenario import load_scenario
+from solo.data.tables import CheckKind, MoraleState, RollResult
+from solo.enemy import orders as ai
+from solo.engine.game import DecisionKind, Game
+from solo.rules import combat, spotting
+from solo.rules.state import AmmoState, CarriedWeapon, Character, Status, Wound
 
 # ---------------------------------------------------------------------------
 # Test kit: the shipped data plus tests/data/combat_map.yaml, games built from rosters
@@ -101,14 +102,6 @@ def fire_at(game: Game, firer: str, target: str, order_id: str, weapon: int = 0)
 
 def mods(sol: combat.FireSolution) -> dict[str, int]:
     return dict(sol.modifiers)
-
-
-@pytest.fixture(autouse=True)
-def _local_ai(monkeypatch):
-    """Enemy choices use this module's fallback (the AI module may add its own later)."""
-    monkeypatch.delattr(ai, "choose_fire_target", raising=False)
-    monkeypatch.delattr(ai, "choose_enemy_weapon", raising=False)
-    monkeypatch.delattr(spotting, "alert_near", raising=False)
 
 
 @pytest.fixture
@@ -492,7 +485,7 @@ def test_enemy_without_order_draws_when_fired_upon(duel, monkeypatch):
     """C2 23.5: with the optional activation rule an Enemy without an order draws it when fired upon."""
     monkeypatch.undo()
     if not hasattr(ai, "assign_on_activation"):
-        pytest.skip("solo.ai has no assign_on_activation yet")
+        pytest.skip("solo.enemy.orders has no assign_on_activation yet")
     duel.options = Options(optional_enemy_activation=True)
     t = duel.char("red_1")
     t.order = None
@@ -948,10 +941,7 @@ def test_incapacitated_never_melee(tmp_path):
 
 
 def test_enemy_fire_through_the_ai_choice(duel, monkeypatch):
-    """13.0, C2 23.2: with solo.ai's target and weapon choice in place, the Enemy fires at its pick."""
-    monkeypatch.undo()
-    if not hasattr(ai, "choose_fire_target"):
-        pytest.skip("solo.ai has no choose_fire_target yet")
+    """13.0, C2 23.2: the Enemy fires at the target and with the weapon solo.enemy.orders picks."""
     r = duel.char("red_1")
     order(duel, duel.char("able_1"), "aimed_fire")
     order(duel, r, "rapid_fire")

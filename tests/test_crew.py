@@ -19,19 +19,18 @@ import pytest
 import yaml
 from conftest import DATA_DIR, house_data, make_game
 
-from solo import ai, crew
-from solo.cards import DirectionString
-from solo.data import HouseData
-from solo.dice import Dice, ScriptedSource
-from solo.engine import Decision, DecisionKind, Game
-from solo.hexes import Hex, wedge_directions
-from solo.maps import load_map
-from solo.scenario import load_scenario
-from solo.state import Phase, Status, Wound
-from solo.vehicle_move import VehicleMoveState, move_impulse
-from solo.vehicles import Ammo, Hatch
-
-REAL_HOOK = crew._hook
+from solo.core.dice import Dice, ScriptedSource
+from solo.core.hexes import Hex, wedge_directions
+from solo.data.cards import DirectionString
+from solo.data.house import HouseData
+from solo.data.maps import load_map
+from solo.data.scenario import load_scenario
+from solo.enemy.hooks import Enemy
+from solo.engine.game import Decision, DecisionKind, Game
+from solo.rules.state import Phase, Status, Wound
+from solo.rules.vehicles import crew
+from solo.rules.vehicles.movement import VehicleMoveState, move_impulse
+from solo.rules.vehicles.state import Ammo, Hatch
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -167,12 +166,29 @@ def events(game: Game, kind: str) -> list:
     return [e for e in game.events if e.kind == kind]
 
 
-@pytest.fixture(autouse=True)
-def hooks(monkeypatch) -> dict:
-    """Switch off crew_ai / vehicle_combat hooks; a test may put fakes in the returned dict."""
-    table: dict[tuple[str, str], Any] = {}
-    monkeypatch.setattr(crew, "_hook", lambda module, name: table.get((module, name)))
-    return table
+class _Hooks:
+    """Fakes put in by a test: ``hooks[("vehicle_combat", name)] = fake`` replaces that rule
+    function, ``hooks[("crew_ai", name)] = fake`` that Enemy decision (``game.enemy``)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self._mp = monkeypatch
+
+    def __setitem__(self, key: tuple[str, str], fake: Any) -> None:
+        module, name = key
+        if module == "crew_ai":
+            from solo.enemy.hooks import Enemy
+
+            self._mp.setattr(Enemy, name, staticmethod(fake))
+        else:
+            from solo.rules.vehicles import combat as vehicle_combat
+
+            self._mp.setattr(vehicle_combat, name, fake)
+
+
+@pytest.fixture
+def hooks(monkeypatch) -> _Hooks:
+    """Replace a vehicle-combat rule or an Enemy decision for one test."""
+    return _Hooks(monkeypatch)
 
 
 # ---------------------------------------------------------------------------
@@ -378,7 +394,7 @@ def test_friendly_vehicle_alerts_enemies_within_5(tmp_path, monkeypatch):
     """A Friendly vehicle that moves alerts Waiting enemies within 5 hexes of a hex it enters (C2 31.3)."""
     calls = []
     monkeypatch.setattr(
-        ai, "alert", lambda game, ch, reason, rule: calls.append((ch.id, rule)), raising=False
+        Enemy, "alert", staticmethod(lambda game, ch, reason, rule: calls.append((ch.id, rule)))
     )
     game = new_game(
         tmp_path,
@@ -395,7 +411,7 @@ def test_friendly_vehicle_alerts_enemies_within_5(tmp_path, monkeypatch):
 def test_enemy_vehicle_does_not_alert(tmp_path, monkeypatch):
     """The Additional Alert Rule is for Friendly vehicles only (C2 31.3)."""
     calls = []
-    monkeypatch.setattr(ai, "alert", lambda game, ch, reason, rule: calls.append(ch.id), raising=False)
+    monkeypatch.setattr(Enemy, "alert", staticmethod(lambda game, ch, reason, rule: calls.append(ch.id)))
     game = new_game(tmp_path, vehicles=[panzer()], enemy=[man("near", "17.06", revealed=True)], alert=False)
     order(game, "pz_driver", "crawl", "1")
     run(crew.activate(game, game.char("pz_driver")))
@@ -1020,9 +1036,10 @@ def test_smoke_grenade_from_hatch_on_impulse_3(tmp_path):
     assert game.state.markers.grenades[-1]["hex"] == "17.10"
 
 
-def test_smoke_dischargers_and_fading_at_end_phase(tmp_path):
+def test_smoke_dischargers_and_fading_at_end_phase(tmp_path, hooks):
     """Smoke Dischargers: Smoke next to the vehicle on Impulse 3, Fading around it at turn end (31.11.2)."""
     game = new_game(tmp_path, vehicles=[panzer()], impulse=3)
+    hooks[("crew_ai", "smoke_discharger_hex")] = lambda game, v: game.board.neighbour_hex(v.hex, 1)
     order(game, "pz_commander", "smoke_dischargers")
     run(crew.activate(game, game.char("pz_commander")))
     h = game.board.neighbour_hex(Hex.parse("17.10"), 1)
@@ -1057,8 +1074,7 @@ def test_mired_jeep_freed_with_tqc_minus_3(tmp_path):
 
 def test_example_of_play_impulse_2_with_crew_ai(tmp_path, monkeypatch):
     """Example of play, Impulse 2: the Commander spots, marks the Light AT team, the Driver stops (31.2)."""
-    monkeypatch.setattr(crew, "_hook", REAL_HOOK)
-    from solo import crew_ai
+    from solo.enemy import crews as crew_ai
 
     if not hasattr(crew_ai, "place_enemy_marker") or not hasattr(crew_ai, "enemy_emergency_stop"):
         pytest.skip("crew_ai has not landed")

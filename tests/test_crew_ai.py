@@ -17,18 +17,19 @@ import pytest
 import yaml
 from conftest import DATA_DIR, house_data, make_game
 
-from solo import crew_ai, vehicles_data
-from solo.data import HouseData
-from solo.dice import Dice, ScriptedSource
-from solo.engine import Game
-from solo.hexes import Hex
-from solo.maps import load_map
-from solo.options import Options
-from solo.scenario import load_scenario
-from solo.state import Character, Status, Wound
-from solo.tables import MoraleState
-from solo.vehicles import Hatch
-from solo.vehicles_data import Speed, VehicleTypes
+from solo.core.dice import Dice, ScriptedSource
+from solo.core.hexes import Hex
+from solo.core.options import Options
+from solo.data import vehicle_types as vehicles_data
+from solo.data.house import HouseData
+from solo.data.maps import load_map
+from solo.data.scenario import load_scenario
+from solo.data.tables import MoraleState
+from solo.data.vehicle_types import Speed, VehicleTypes
+from solo.enemy import crews as crew_ai
+from solo.engine.game import Game
+from solo.rules.state import Character, Status, Wound
+from solo.rules.vehicles.state import Hatch
 
 # ---------------------------------------------------------------------------
 # Helpers

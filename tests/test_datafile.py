@@ -8,10 +8,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.datafile import read_text, structure
-from solo.errors import DataError
-from solo.maps import load_map
-from solo.terrain import load_terrain
+from solo.core.datafile import read_text, structure
+from solo.core.errors import DataError
+from solo.data.maps import load_map
+from solo.data.terrain import load_terrain
 
 
 @attrs.frozen

@@ -1,4 +1,4 @@
-"""Tests of solo.dice: the one source of chance (dice, picks, decks)."""
+"""Tests of solo.core.dice: the one source of chance (dice, picks, decks)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.dice import (
+from solo.core.dice import (
     ChanceRequest,
     Deck,
     DeckError,
@@ -29,7 +29,7 @@ from solo.dice import (
     record_from_dict,
     record_to_dict,
 )
-from solo.errors import ChanceError, SoloError
+from solo.core.errors import ChanceError, SoloError
 
 GOLDEN_D10 = [1, 2, 9, 6, 7, 1, 6, 6, 5, 4, 2, 6, 5, 8, 5, 7, 6, 3, 5, 0]
 GOLDEN_D6 = [3, 3, 2, 1, 4, 5, 2, 5, 2, 1]
@@ -37,7 +37,7 @@ GOLDEN_SHUFFLE = ["c9", "c2", "c7", "c4", "c6", "c5", "c1", "c0", "c8", "c3"]
 
 GOLDEN_SCRIPT = """
 import json
-from solo.dice import Deck, Dice
+from solo.core.dice import Deck, Dice
 d = Dice(12345)
 d10 = [d.d10("g").total for _ in range(20)]
 d6 = [d.d6("g").total for _ in range(10)]

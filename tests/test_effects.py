@@ -12,14 +12,15 @@ from conftest import house_data, make_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo import effects
-from solo.cards import EventTable, WoundStamp
-from solo.dice import Dice, ScriptedSource
-from solo.errors import DataError
-from solo.hexes import Hex
-from solo.options import Options
-from solo.state import AmmoState, Side, Status, Wound
-from solo.tables import MoraleState
+from solo.core.dice import Dice, ScriptedSource
+from solo.core.errors import DataError
+from solo.core.hexes import Hex
+from solo.core.options import Options
+from solo.data import event_tables
+from solo.data.cards import EventTable, WoundStamp
+from solo.data.tables import MoraleState
+from solo.rules import effects
+from solo.rules.state import AmmoState, Side, Status, Wound
 
 H = Hex.parse
 TREES = H("01.16")
@@ -287,7 +288,7 @@ def test_event_order_card_rolls_the_table(tmp_path):
 
 def test_shipped_event_tables_have_ten_entries_each():
     """§18: cards/events.yaml holds a Friendly and an Enemy table, one entry per d10 face."""
-    t = effects.load_event_tables()
+    t = event_tables.load_event_tables()
     assert sorted(e.roll for e in t.friendly) == list(range(10))
     assert sorted(e.roll for e in t.enemy) == list(range(10))
     assert t.edition == "house"
@@ -310,12 +311,12 @@ def test_broken_event_tables_report_every_problem_with_its_line(tmp_path):
     p = tmp_path / "events.yaml"
     p.write_text(BROKEN_EVENTS)
     with pytest.raises(DataError) as info:
-        effects.load_event_tables(p)
+        event_tables.load_event_tables(p)
     text = str(info.value)
     assert "events.yaml:8: unknown value 'sunshine'" in text
     p.write_text(BROKEN_EVENTS.replace("sunshine", "nothing"))
     with pytest.raises(DataError) as info:
-        effects.load_event_tables(p)
+        event_tables.load_event_tables(p)
     lines = str(info.value).splitlines()
     assert any(":3: kind 'support_fire' needs 'calibre'" in x for x in lines)
     assert any(":3: rounds 'd8' must be one of: d6, d10" in x for x in lines)
@@ -1057,7 +1058,7 @@ def test_victory_constants_without_a_scenario_section(tmp_path):
 
 
 def test_wound_stamps_are_drawn_through_combat(tmp_path):
-    """§8: an End Phase wound goes through solo.combat's wound draw (a KIA card kills)."""
+    """§8: an End Phase wound goes through solo.rules.combat's wound draw (a KIA card kills)."""
     g = game(tmp_path)
     kia = next(c.id for c in house_data().friendly_deck.cards if c.stamp is WoundStamp.KIA)
     script(g, [], cards={"friendly": [kia]})
@@ -1067,6 +1068,6 @@ def test_wound_stamps_are_drawn_through_combat(tmp_path):
 
 def test_event_table_entry_lookup():
     """§18: every roll 0-9 of both tables names an entry."""
-    t = effects.load_event_tables()
+    t = event_tables.load_event_tables()
     for table in EventTable:
         assert {t.entry(table, r).roll for r in range(10)} == set(range(10))

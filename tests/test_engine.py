@@ -8,13 +8,13 @@ import sys
 import pytest
 from conftest import house_data, make_game
 
-from solo.engine import DecisionKind
-from solo.errors import IllegalChoiceError, MalformedChoiceError
-from solo.invariants import check_state, watch
-from solo.log import Header, LogError, read_log, write_log
-from solo.play import header_for, new_game, replay, summary
-from solo.policies import RandomPolicy, ScriptedPolicy, SimplePolicy
-from solo.scenario import shipped_scenarios
+from solo.core.errors import IllegalChoiceError, MalformedChoiceError
+from solo.core.log import Header, LogError, read_log, write_log
+from solo.data.scenario import shipped_scenarios
+from solo.engine.game import DecisionKind
+from solo.playtest.invariants import check_state, watch
+from solo.playtest.play import header_for, new_game, replay, summary
+from solo.playtest.policies import RandomPolicy, ScriptedPolicy, SimplePolicy
 
 SOLO = os.path.join(os.path.dirname(sys.executable), "solo")
 
@@ -164,7 +164,7 @@ def test_scripted_policy_follows_its_script(tmp_path):
 
 def test_scripted_policy_rejects_an_unknown_decision_with_its_line(tmp_path):
     """A script naming an unknown decision kind is a DataError with its line."""
-    from solo.errors import DataError
+    from solo.core.errors import DataError
 
     script = tmp_path / "s.yaml"
     script.write_text("choices:\n  - {turn: 1, decision: dance, choice: x}\n")
@@ -175,7 +175,7 @@ def test_scripted_policy_rejects_an_unknown_decision_with_its_line(tmp_path):
 @pytest.mark.parametrize("policy", ["random", "simple"])
 def test_short_soak_every_shipped_scenario(policy):
     """Every shipped scenario plays to its end for a few seeds with invariants checked throughout."""
-    from solo.policies import make_policy
+    from solo.playtest.policies import make_policy
 
     for path in shipped_scenarios():
         for seed in (1, 2, 3):

@@ -1,7 +1,7 @@
 """The example of play at the end of the Combat!2 rules (after 32.3), played through the public API.
 
 The shipped scenario maps/scenarios/example_of_play.yaml (a Panzer IVH against Charlie's Bazooka
-team) is played by :func:`solo.play.new_game` with forced cards and dice, every Friendly decision
+team) is played by :func:`solo.playtest.play.new_game` with forced cards and dice, every Friendly decision
 answered with ``game.apply`` as the printed player does, and every printed step is checked from
 the game's events or from the state at the start of each Impulse.
 
@@ -35,12 +35,12 @@ from typing import Any
 import pytest
 from conftest import house_data
 
-from solo.cards import WoundStamp
-from solo.engine import Decision, DecisionKind, Game
-from solo.events import Event
-from solo.hexes import Hex
-from solo.play import new_game
-from solo.state import Status
+from solo.core.events import Event
+from solo.core.hexes import Hex
+from solo.data.cards import WoundStamp
+from solo.engine.game import Decision, DecisionKind, Game
+from solo.playtest.play import new_game
+from solo.rules.state import Status
 
 ENEMY_CARDS = ["e33", "e25", "e01", "e17", "e36"]
 """Commander 73, Driver 47, Gunner 43, Loader 45, Co-driver 49 (cards/enemy_orders.yaml)."""

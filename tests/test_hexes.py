@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo.errors import GeometryError
-from solo.hexes import (
+from solo.core.errors import GeometryError
+from solo.core.hexes import (
     DIRECTIONS,
     Arc,
     Hex,
@@ -221,7 +221,7 @@ def _exact_line_set(v):
 @given(st.integers(-12, 12), st.integers(-12, 12))
 def test_line_shape_is_exactly_the_hexes_the_segment_crosses(dx, dz):
     """Every hex whose interior the centre-to-centre segment crosses is on the line, and no other (§16)."""
-    from solo.hexes import is_hexspine_vector, line_shape
+    from solo.core.hexes import is_hexspine_vector, line_shape
 
     v = (dx, -dx - dz, dz)
     if v == (0, 0, 0) or is_hexspine_vector(v):

@@ -10,12 +10,12 @@ from conftest import house_data
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo import history as H
-from solo.cli import main
-from solo.errors import ChanceError
-from solo.log import Header, LogError, comparable, read_log, write_log
-from solo.play import header_for, new_game, replay
-from solo.policies import make_policy
+from solo.cli.main import main
+from solo.core.errors import ChanceError
+from solo.core.log import Header, LogError, comparable, read_log, write_log
+from solo.playtest import history as H
+from solo.playtest.play import header_for, new_game, replay
+from solo.playtest.policies import make_policy
 
 SCENARIO = "first_contact"
 SEED = 1
@@ -473,7 +473,7 @@ def test_header_lineage_round_trips_through_json(bookmarks, forced, sandbox):
 
 def test_replay_to_prints_the_game_at_that_point(tmp_path, capsys):
     """`solo replay LOG --to T.I` rebuilds the game there and prints it; past the end is exit 2."""
-    from solo.cli import main
+    from solo.cli.main import main
 
     log = tmp_path / "g.jsonl"
     assert main(["run", "--seed", "3", "--log", str(log)]) == 0

@@ -7,9 +7,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.hexes import Hex
-from solo.los import LineOfSight
-from solo.maps import Board, load_map
+from solo.core.hexes import Hex
+from solo.data.maps import Board, load_map
+from solo.rules.los import LineOfSight
 
 DATA = Path(__file__).parent / "data"
 P = Hex.parse
@@ -293,7 +293,7 @@ _TOWN: list[LineOfSight] = []
 
 def _town_los() -> LineOfSight:
     if not _TOWN:
-        from solo.maps import shipped_maps
+        from solo.data.maps import shipped_maps
 
         paths = [p for p in shipped_maps() if p.stem == "countryside"]
         m = load_map(paths[0]) if paths else load_map(DATA / "abbey_test.yaml")

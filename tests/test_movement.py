@@ -11,12 +11,13 @@ import attrs
 import pytest
 from conftest import action_game, house_data, man, order, script
 
-from solo import ai, movement
-from solo.engine import DecisionKind, Game
-from solo.hexes import Hex, rotate
-from solo.options import Options
-from solo.state import Phase, Status, Wound
-from solo.tables import TrackStep
+from solo.core.hexes import Hex, rotate
+from solo.core.options import Options
+from solo.data.tables import TrackStep
+from solo.enemy.hooks import Enemy
+from solo.engine.game import DecisionKind, Game
+from solo.rules import movement
+from solo.rules.state import Phase, Status, Wound
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -60,7 +61,7 @@ def moves(game: Game) -> list:
 @pytest.fixture(autouse=True)
 def no_ai_duck_back(monkeypatch):
     """Keep the AI's 9.4 hook out of these tests unless a test sets it."""
-    monkeypatch.setattr(ai, "duck_back_on_entering", lambda game, ch: False, raising=False)
+    monkeypatch.setattr(Enemy, "duck_back_on_entering", staticmethod(lambda game, ch: False))
 
 
 @pytest.fixture
@@ -72,7 +73,7 @@ def alerts(monkeypatch):
         calls.append((ch.id, rule))
         ch.alert = True
 
-    monkeypatch.setattr(ai, "alert", fake, raising=False)
+    monkeypatch.setattr(Enemy, "alert", staticmethod(fake))
     return calls
 
 
@@ -490,7 +491,7 @@ def test_ai_duck_back_hook_stops_the_enemy(tmp_path, monkeypatch):
         game.set_order(ch, "duck_back")
         return True
 
-    monkeypatch.setattr(ai, "duck_back_on_entering", hook)
+    monkeypatch.setattr(Enemy, "duck_back_on_entering", staticmethod(hook))
     game = action_game(tmp_path, FAR_FRIEND, [man("e1", "05.08")])
     ch = order(game, "e1", "sprint", "1")
     act(game, ch, 2)

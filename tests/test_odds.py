@@ -14,11 +14,14 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.cards import EnemyOrderEntry, MoraleRow, OrderCode, load_enemy_deck
-from solo.cli import main
-from solo.dice import Deck, Dice
-from solo.errors import DataError
-from solo.odds import (
+from solo.cli.main import main
+from solo.core.dice import Deck, Dice
+from solo.core.errors import DataError
+from solo.core.resources import cards_dir
+from solo.data.cards import EnemyOrderEntry, MoraleRow, OrderCode, load_enemy_deck
+from solo.data.tables import MoraleState
+from solo.data.vehicle_types import load_vom
+from solo.playtest.odds import (
     VOM_MORALES,
     CardContext,
     compare_decks,
@@ -31,10 +34,7 @@ from solo.odds import (
     vom_odds,
     write_comparison_png,
 )
-from solo.resources import cards_dir
-from solo.state import Side
-from solo.tables import MoraleState
-from solo.vehicles_data import load_vom
+from solo.rules.state import Side
 
 DECK = load_enemy_deck()
 VOM = load_vom()
@@ -380,11 +380,11 @@ def test_cli_vom_filters_by_role(capsys):
 
 def test_cli_compare_asks_for_the_png_and_reports_no_difference(tmp_path, capsys, monkeypatch):
     """`solo deck compare A A --png FILE` hands the comparison to the chart writer and finds no difference."""
-    import solo.cli_deck
+    import solo.cli.deck
 
     calls = []
     monkeypatch.setattr(
-        solo.cli_deck, "write_comparison_png", lambda cmp, path, **kw: calls.append(path) or path
+        solo.cli.deck, "write_comparison_png", lambda cmp, path, **kw: calls.append(path) or path
     )
     png = tmp_path / "cmp.png"
     assert main(["deck", "compare", str(cards_dir()), str(cards_dir()), "--png", str(png)]) == 0

@@ -17,12 +17,12 @@ from conftest import house_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.cli import main
-from solo.dice import ChanceRequest
-from solo.hexes import Hex, neighbour
-from solo.log import read_log
-from solo.play import new_game, replay
-from solo.policies import SimplePolicy
+from solo.cli.main import main
+from solo.core.dice import ChanceRequest
+from solo.core.hexes import Hex, neighbour
+from solo.core.log import read_log
+from solo.playtest.play import new_game, replay
+from solo.playtest.policies import SimplePolicy
 from solo.render import theme, vehicle_view
 from solo.render.app import Window
 from solo.render.board import render_counter
@@ -31,7 +31,7 @@ from solo.render.logview import Fog, log_lines, mentions
 from solo.render.session import Session, load_session, new_session, reached, recorded_chance
 from solo.render.snapshot import draw_game
 from solo.render.view import Camera, hexside_segment
-from solo.state import Side
+from solo.rules.state import Side
 
 SIZE = (1600, 1000)
 SOLO = Path(sys.executable).parent / "solo"
@@ -373,7 +373,7 @@ def test_log_never_names_a_hidden_dummy_or_unknown_enemy():
 
 def test_hidden_enemy_events_other_than_public_ones_are_left_out():
     """An Unknown enemy's "does not fire" (which a dummy never has) is not shown; his moves are."""
-    from solo.events import Event
+    from solo.core.events import Event
 
     g = new_game("first_contact", seed=1, data=house_data())
     assert not g.char("red_2").revealed
@@ -679,9 +679,9 @@ def sherman_window(tmp_path, crewman: str, order: str, directions: str | None = 
     ``crewman``'s activation (Action Phase, Impulse 1) as the pending decisions (C2 31.2, 31.6, 31.7.5)."""
     from conftest import make_game
 
-    from solo import crew
-    from solo.cards import DirectionString
-    from solo.state import Phase
+    from solo.data.cards import DirectionString
+    from solo.rules.state import Phase
+    from solo.rules.vehicles import crew
 
     sc = {
         "id": "sherman_test",
@@ -813,12 +813,12 @@ def test_frame_measurement_covers_a_scenario_with_vehicles():
 def test_a_click_on_a_vehicle_names_it_as_the_target():
     """A fire decision's "vehicle:<id>" option points at the vehicle's hex (ringed); a click on the vehicle
     prefers it to the crewmen in the same hex (C2 31.10)."""
-    from solo.engine import DecisionKind
+    from solo.engine.game import DecisionKind
     from solo.render import choices
 
     g = new_game("example_of_play", seed=1, data=house_data())
     pz = g.state.vehicles["panzer"]
-    d = g._decision(
+    d = g.decision(
         DecisionKind.FIRE_TARGET,
         "fire at",
         [
@@ -835,11 +835,11 @@ def test_a_click_on_a_vehicle_names_it_as_the_target():
 
 def test_a_click_on_the_markers_own_hex_keeps_it():
     """Moving a Target Marker: a click on the hex it already marks answers "keep" (C2 31.7.5)."""
-    from solo.engine import DecisionKind
+    from solo.engine.game import DecisionKind
     from solo.render import choices
 
     g = example_with_markers()
-    d = g._decision(
+    d = g.decision(
         DecisionKind.ORDER_TARGET,
         "Target Marker for Ofw. Brandt",
         [("keep", "Keep it on 20.08"), ("20.09", "Move to 20.09, TQC")],
@@ -867,7 +867,7 @@ def parent_log(tmp_path, n=40, seed=1):
 def branch_log_with_forced_die(tmp_path):
     """A branch of the parent at #10 whose first spotting d10 is forced to 9 (the parent rolled 3),
     played on 6 inputs and saved; returns (branch game, its log path)."""
-    from solo.history import History, save_game
+    from solo.playtest.history import History, save_game
 
     _, path = parent_log(tmp_path)
     b = History.from_log(path, data=house_data()).branch(10, forced_dice=[9])
@@ -893,7 +893,7 @@ def test_loading_a_branch_log_with_forced_dice_rebuilds_and_draws_the_branched_g
 def test_saving_a_loaded_branch_keeps_parent_forced_bookmarks_and_sandbox(tmp_path):
     """Ctrl+S of a loaded branch log writes its lineage back: parent, forced results, bookmarks,
     sandbox (header_for from the game's recipe)."""
-    from solo.play import recipe_of
+    from solo.playtest.play import recipe_of
 
     _, out = branch_log_with_forced_die(tmp_path)
     s = load_session(out, data=house_data())

@@ -13,29 +13,28 @@ from conftest import house_data
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.dice import Dice, Pick, Roll, ScriptedSource
-from solo.engine import Game
-from solo.errors import DataError
-from solo.hexes import Hex
-from solo.maps import load_map
-from solo.options import Options
-from solo.resources import cards_dir
-from solo.scenario import (
+from solo.core.dice import Dice, Pick, Roll, ScriptedSource
+from solo.core.errors import DataError
+from solo.core.hexes import Hex
+from solo.core.options import Options
+from solo.core.resources import cards_dir
+from solo.data.maps import load_map
+from solo.data.scenario import (
     STANDARD_BANDS,
     CharacterBook,
     Ground,
     Scenario,
     Victory,
     Weather,
-    build_state,
     load_characters,
     load_scenario,
     parse_forced_order,
-    place_reinforcements,
     shipped_scenarios,
 )
-from solo.state import GameState, Side
-from solo.terrain import TerrainTable
+from solo.data.terrain import TerrainTable
+from solo.engine.game import Game
+from solo.rules.setup import build_state, place_reinforcements
+from solo.rules.state import GameState, Side
 
 # A compact scenario with one of everything; the bad-input tests break one line of it.
 BASE = """\
@@ -531,7 +530,7 @@ def test_a_cup_larger_than_its_hexes_is_refused(tmp_path):
 
 
 def test_an_unknown_option_name_is_refused(tmp_path):
-    """Scenario options are checked against solo.options.Options by name."""
+    """Scenario options are checked against solo.core.options.Options by name."""
     p, line = broken(tmp_path, "night_los: 4", "night_lose: 4")
     assert_problem(p, line, "unknown key 'night_lose'")
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.errors import DataError
-from solo.hexes import DIRECTIONS, Arc, Hex, arc_of, distance, neighbour, wedge_directions
-from solo.los import LineOfSight
-from solo.maps import Board, MapDef, load_map, shipped_maps, side_key
-from solo.terrain import TerrainTable, VehicleEntry, load_terrain
+from solo.core.errors import DataError
+from solo.core.hexes import DIRECTIONS, Arc, Hex, arc_of, distance, neighbour, wedge_directions
+from solo.data.maps import Board, MapDef, load_map, shipped_maps, side_key
+from solo.data.terrain import TerrainTable, VehicleEntry, load_terrain
+from solo.rules.los import LineOfSight
 
 REPO = Path(__file__).resolve().parents[1]
 MAP_IDS = ("town", "countryside")

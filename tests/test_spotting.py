@@ -9,12 +9,13 @@ from __future__ import annotations
 import pytest
 from conftest import action_game, man, order, script
 
-from solo import ai, spotting
-from solo.engine import Game
-from solo.hexes import Hex
-from solo.options import Options
-from solo.state import Status, Wound
-from solo.tables import MoraleState
+from solo.core.hexes import Hex
+from solo.core.options import Options
+from solo.data.tables import MoraleState
+from solo.enemy.hooks import Enemy
+from solo.engine.game import Game
+from solo.rules import spotting
+from solo.rules.state import Status, Wound
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -38,7 +39,7 @@ def alerts(monkeypatch):
         calls.append((ch.id, rule))
         ch.alert = True
 
-    monkeypatch.setattr(ai, "alert", fake, raising=False)
+    monkeypatch.setattr(Enemy, "alert", staticmethod(fake))
     return calls
 
 
@@ -228,15 +229,6 @@ def test_enemy_spotter_alerts_on_success(tmp_path, alerts):
     assert spotting.spot(game, game.char("e1"), game.char("f1"))
     assert game.char("f1").revealed and alerts == [("e1", "§5.6 condition 9")]
     assert not game.char("e1").revealed  # a real spotter stays Unknown
-
-
-def test_alert_without_ai_hook(tmp_path, monkeypatch):
-    """Without ai.alert the spotter is simply made Alert, with an event (§5.6)."""
-    monkeypatch.delattr(ai, "alert", raising=False)
-    game = action_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=False)
-    script(game, [0])
-    spotting.spot(game, game.char("e1"), game.char("f1"))
-    assert game.char("e1").alert and any(e.kind == "alert" for e in game.events)
 
 
 def test_impulse_start_waiting_enemies_spot(tmp_path, alerts):

@@ -1,4 +1,4 @@
-"""Tests for solo.tables: the house-edition orders, charts, weapons, checks and their loaders."""
+"""Tests for solo.data.tables: the house-edition orders, charts, weapons, checks and their loaders."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.datafile import read_text
-from solo.dice import DiceExpression
-from solo.errors import DataError
-from solo.resources import cards_dir
-from solo.tables import (
+from solo.core.datafile import read_text
+from solo.core.dice import DiceExpression
+from solo.core.errors import DataError
+from solo.core.resources import cards_dir
+from solo.data.tables import (
     CARD_CODES,
     AmmoKind,
     Band,

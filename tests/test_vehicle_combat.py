@@ -1,4 +1,4 @@
-"""Vehicle fire and damage and Light AT weapons (solo.vehicle_combat): C2 31.8-31.10, 32.0-32.3."""
+"""Vehicle fire and damage and Light AT weapons (solo.rules.vehicles.combat): C2 31.8-31.10, 32.0-32.3."""
 
 from __future__ import annotations
 
@@ -10,18 +10,19 @@ import attrs
 import yaml
 from conftest import DATA_DIR, house_data, make_game
 
-from solo import combat, vehicle_combat
-from solo.cards import WoundStamp
-from solo.data import HouseData
-from solo.dice import Dice, ScriptedSource
-from solo.engine import Decision, DecisionKind, Game
-from solo.hexes import Arc, Hex, arc_of
-from solo.maps import load_map
-from solo.scenario import load_scenario
-from solo.state import CarriedWeapon, Side, Status
-from solo.tables import MoraleState
-from solo.vehicle_combat import Ordnance
-from solo.vehicles import Ammo, Hatch, Seat, Vehicle, vehicles_of
+from solo.core.dice import Dice, ScriptedSource
+from solo.core.hexes import Arc, Hex, arc_of
+from solo.data.cards import WoundStamp
+from solo.data.house import HouseData
+from solo.data.maps import load_map
+from solo.data.scenario import load_scenario
+from solo.data.tables import MoraleState
+from solo.engine.game import Decision, DecisionKind, Game
+from solo.rules import combat
+from solo.rules.state import CarriedWeapon, Side, Status
+from solo.rules.vehicles import combat as vehicle_combat
+from solo.rules.vehicles.combat import Ordnance
+from solo.rules.vehicles.state import Ammo, Hatch, Seat, Vehicle, vehicles_of
 
 H = Hex.parse
 
@@ -96,7 +97,7 @@ def example(tmp_path: Path, impulse: int = 2) -> Game:
 
 
 def step(game: Game, cid: str, *answers: str) -> list[Decision]:
-    """``cid``'s F step of his order this Impulse (through solo.combat.fire_step)."""
+    """``cid``'s F step of his order this Impulse (through solo.rules.combat.fire_step)."""
     ch = game.char(cid)
     return drive(combat.fire_step(game, ch, game.order_def(ch)), *answers)
 

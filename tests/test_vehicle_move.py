@@ -13,14 +13,14 @@ from conftest import DATA_DIR
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.cards import DirectionString
-from solo.dice import Dice, Pick, Roll, ScriptedSource
-from solo.errors import IllegalChoiceError
-from solo.hexes import Hex, neighbour, opposite, rotate
-from solo.maps import Board, load_map
-from solo.tables import OrderTable, load_orders
-from solo.terrain import VehicleEntry, load_terrain
-from solo.vehicle_move import (
+from solo.core.dice import Dice, Pick, Roll, ScriptedSource
+from solo.core.errors import IllegalChoiceError
+from solo.core.hexes import Hex, neighbour, opposite, rotate
+from solo.data.cards import DirectionString
+from solo.data.maps import Board, load_map
+from solo.data.tables import OrderTable, load_orders
+from solo.data.terrain import VehicleEntry, load_terrain
+from solo.rules.vehicles.movement import (
     ALTERNATE_DIRECTIONS,
     MoveReport,
     StepKind,

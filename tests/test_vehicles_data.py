@@ -11,12 +11,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.dice import DiceExpression
-from solo.errors import DataError
-from solo.hexes import Arc
-from solo.resources import cards_dir
-from solo.tables import AmmoKind, MoraleState, load_orders, load_weapons
-from solo.vehicles_data import (
+from solo.core.dice import DiceExpression
+from solo.core.errors import DataError
+from solo.core.hexes import Arc
+from solo.core.resources import cards_dir
+from solo.data.tables import AmmoKind, MoraleState, load_orders, load_weapons
+from solo.data.vehicle_types import (
     CREW_ACTIVATION_ORDER,
     REQUIRED_VOM_COLUMNS,
     ArmorZone,

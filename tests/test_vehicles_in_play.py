@@ -3,9 +3,9 @@ blasts spare men inside armour (C2 31)."""
 
 from conftest import house_data, make_game
 
-from solo.engine import DecisionKind
-from solo.invariants import check_state, watch
-from solo.policies import RandomPolicy, SimplePolicy
+from solo.engine.game import DecisionKind
+from solo.playtest.invariants import check_state, watch
+from solo.playtest.policies import RandomPolicy, SimplePolicy
 
 SHERMAN = {
     "id": "sherman_test",
@@ -103,7 +103,7 @@ def test_vehicle_turn_state_is_cleared_in_the_end_phase(tmp_path):
 
 def test_a_shell_on_a_tank_spares_the_crew_inside(tmp_path):
     """C2 31.10.12: a shell on an AFV's hex is resolved against the vehicle, not its closed crew."""
-    from solo import effects
+    from solo.rules import effects
 
     game = make_game(tmp_path, SHERMAN)
     v = game.state.vehicles["sherman"]

@@ -21,8 +21,8 @@ import argparse
 import sys
 from collections.abc import Iterable
 
-from solo.hexes import DIRECTIONS, Hex, Stagger, neighbour
-from solo.maps import MapDef, ShortColumns, load_map
+from solo.core.hexes import DIRECTIONS, Hex, Stagger, neighbour
+from solo.data.maps import MapDef, ShortColumns, load_map
 
 SYMBOLS: dict[str, str] = {
     "open": ".",

@@ -16,8 +16,8 @@ from pathlib import Path
 import attrs
 import pygame
 
-from solo.dice import ChanceRequest
-from solo.errors import SoloError
+from solo.core.dice import ChanceRequest
+from solo.core.errors import SoloError
 from solo.render import theme
 from solo.render.controller import Controller
 from solo.render.frame import GameView
@@ -66,7 +66,7 @@ def _title(req: ChanceRequest) -> str:
 
 
 class ChanceDialog:
-    """Table mode: asks the player for a die face, a card or a shuffle (solo.dice.TableSource).
+    """Table mode: asks the player for a die face, a card or a shuffle (solo.core.dice.TableSource).
 
     :meth:`ask` is the TableSource callback: a nested event loop that draws the
     window under a modal box until an answer is clicked or typed. Digits and
@@ -334,12 +334,12 @@ def play(
     """``solo play``: open the window on a new game of ``scenario`` (or a loaded log) and play it.
 
     ``branch_from=(log, point)`` (``solo play --from LOG@POINT``): play on from
-    that point of the log (solo.history.History.branch); a save writes a new
+    that point of the log (solo.playtest.history.History.branch); a save writes a new
     log naming its parent and the branch point. Returns the exit status (0).
-    Raises :class:`~solo.errors.SoloError` for a bad scenario or log, and
-    :class:`~solo.history.PointError` for a point not in the log (the CLI prints it).
+    Raises :class:`~solo.core.errors.SoloError` for a bad scenario or log, and
+    :class:`~solo.playtest.history.PointError` for a point not in the log (the CLI prints it).
     """
-    from solo.play import DEFAULT_SCENARIO
+    from solo.playtest.play import DEFAULT_SCENARIO
 
     started = time.perf_counter()
     branched = None

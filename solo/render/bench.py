@@ -31,9 +31,9 @@ VEHICLE_ADVANCE = 20
 
 def largest_scenario() -> str:
     """The shipped scenario whose game has the most characters after set-up (ties: by id)."""
-    from solo.data import load_data
-    from solo.play import new_game
-    from solo.resources import maps_dir
+    from solo.core.resources import maps_dir
+    from solo.data.house import load_data
+    from solo.playtest.play import new_game
 
     data = load_data()
     best = ("", -1)
@@ -72,7 +72,7 @@ def measure_frames(
     first = time.perf_counter() - t0
     game = session.game
     if advance:
-        from solo.policies import SimplePolicy
+        from solo.playtest.policies import SimplePolicy
 
         policy = SimplePolicy()
         for _ in range(advance):
@@ -122,7 +122,7 @@ def measure_play_startup(scenario: str | None = None, *, size: str = "1600x1000"
     if not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
         env["SDL_VIDEODRIVER"] = "dummy"
         env.setdefault("SDL_AUDIODRIVER", "dummy")
-    cmd = [sys.executable, "-m", "solo.cli", "play", *([scenario] if scenario else []), "--frames", "1"]
+    cmd = [sys.executable, "-m", "solo.cli.main", "play", *([scenario] if scenario else []), "--frames", "1"]
     cmd += ["--size", size]
     t = time.perf_counter()
     subprocess.run(cmd, env=env, check=True, capture_output=True)

@@ -22,15 +22,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from solo.hexes import Hex
+from solo.core.hexes import Hex
 from solo.render import theme, vehicle_view
 from solo.render.choices import map_direction, option_hexes, order_rotation, turret_keys
 from solo.render.view import SQRT3, Camera, hex_corners, hexside_segment
-from solo.state import Character, Side, Status
+from solo.rules.state import Character, Side, Status
 
 if TYPE_CHECKING:
-    from solo.engine import Game
-    from solo.maps import Board
+    from solo.data.maps import Board
+    from solo.engine.game import Game
     from solo.render.theme import Fonts
 
 ORDER_ABBREV: dict[str, str] = {

@@ -2,31 +2,31 @@
 
 The window lets the player answer a Decision by clicking the map: a target
 character or hex, a card-effect beneficiary, or a direction. These helpers
-read the option keys of :mod:`solo.engine`, :mod:`solo.combat`,
-:mod:`solo.effects` and :mod:`solo.movement`:
+read the option keys of :mod:`solo.engine.game`, :mod:`solo.rules.combat`,
+:mod:`solo.rules.effects` and :mod:`solo.rules.movement`:
 
 * character ids (``"red_2"``), optionally with a weapon (``"red_2|bar"``);
 * hexes (``"15.06"``, ``"hex:15.06"``, ``"hex:15.06|bar"``);
 * vehicles (``"vehicle:panzer"``) at their hex; turret turns (``"turn_3"``) toward a hex;
 * direction strings (``"5"``, ``"5/6"``): map directions for a Friendly man, read through the
-  Direction Counter for an Enemy (base-rules §6; solo.movement maps only Enemy moves).
+  Direction Counter for an Enemy (base-rules §6; solo.rules.movement maps only Enemy moves).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solo.errors import GeometryError
-from solo.hexes import Hex, rotate, wedge_directions
-from solo.state import Side
-from solo.vehicles import vehicle_of, vehicles_of
+from solo.core.errors import GeometryError
+from solo.core.hexes import Hex, rotate, wedge_directions
+from solo.rules.state import Side
+from solo.rules.vehicles.state import vehicle_of, vehicles_of
 
 if TYPE_CHECKING:
-    from solo.engine import Decision, Game
-    from solo.state import Character
+    from solo.engine.game import Decision, Game
+    from solo.rules.state import Character
 
 VEHICLE_KEY = "vehicle:"
-"""Option keys naming a vehicle as a target: ``"vehicle:<id>"`` (solo.combat, C2 31.10)."""
+"""Option keys naming a vehicle as a target: ``"vehicle:<id>"`` (solo.rules.combat, C2 31.10)."""
 
 DEFAULT_ANSWERS: dict[str, str] = {
     "duck_back": "no",
@@ -37,7 +37,7 @@ DEFAULT_ANSWERS: dict[str, str] = {
 """The answer Space gives where the rules have a default: no Duck Back (7.19), carry out the
 order's move (§6.7), Hide (the default order, 7.0), no initiative swap (§18)."""
 FIRST_IS_DEFAULT = frozenset({"card_effect"})
-"""Decisions whose first option is the [house] pick when no choice is made (solo.effects)."""
+"""Decisions whose first option is the [house] pick when no choice is made (solo.rules.effects)."""
 
 
 def default_key(decision: Decision) -> str | None:

@@ -19,20 +19,20 @@ from pathlib import Path
 import attrs
 import pygame
 
-from solo.engine import Game
-from solo.errors import SoloError
-from solo.history import History, PointError, UndoRefused, undo, undo_blocker
-from solo.log import LogError
-from solo.play import recipe_of
-from solo.policies import SimplePolicy
+from solo.core.errors import SoloError
+from solo.core.log import LogError
+from solo.engine.game import Game
+from solo.playtest.history import History, PointError, UndoRefused, undo, undo_blocker
+from solo.playtest.play import recipe_of
+from solo.playtest.policies import SimplePolicy
 from solo.render import choices
 from solo.render.frame import GameView
 from solo.render.panels import number_keys
 from solo.render.session import Session, session_from_history
-from solo.vehicles import vehicles_of
+from solo.rules.vehicles.state import vehicles_of
 
 TOOLBAR_HELP: tuple[tuple[str, str], ...] = (
-    ("Undo (Ctrl+Z)", "take back the last choice (solo.history.undo)"),
+    ("Undo (Ctrl+Z)", "take back the last choice (solo.playtest.history.undo)"),
     ("Sandbox undo: off/ON", "allow undo past new information; marks the log sandbox: true"),
     ("Review (H)", "review mode over this game's history"),
     ("Branch here", "review: play on from the point shown (the old line is left behind)"),
@@ -136,11 +136,11 @@ class Controller:
     # -- undo, review, branch, bookmarks (issue 6) ------------------------------
 
     def undo(self) -> bool:
-        """Ctrl+Z: take back the last choice (solo.history.undo); True if it was.
+        """Ctrl+Z: take back the last choice (solo.playtest.history.undo); True if it was.
 
         Refused when something came to light since that choice (a card, a die, a
         reveal) unless Sandbox undo is on: the status line then says what
-        (solo.history.undo_blocker). Not in review mode or table mode.
+        (solo.playtest.history.undo_blocker). Not in review mode or table mode.
         """
         ui = self.view.ui
         g = self.live
@@ -227,7 +227,7 @@ class Controller:
         self._show_review()
 
     def review_step(self, by: str, forward: bool) -> None:
-        """Step the review by ``by`` (decision, activation, impulse, turn; solo.history.STEPS)."""
+        """Step the review by ``by`` (decision, activation, impulse, turn; solo.playtest.history.STEPS)."""
         r = self.review
         if r is None:
             return
@@ -346,7 +346,7 @@ class Controller:
         return n
 
     def save(self) -> Path | None:
-        """Ctrl+S: write the log (solo.log.write_log, header from solo.play.header_for)."""
+        """Ctrl+S: write the log (solo.core.log.write_log, header from solo.playtest.play.header_for)."""
         if self.session is None:
             return None
         path = self.save_path or self.session.default_save_path()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from solo.hexes import Hex
+from solo.core.hexes import Hex
 from solo.render import board as board_draw
 from solo.render import panels, theme, vehicle_view
 from solo.render.logview import Fog
@@ -21,7 +21,7 @@ from solo.render.panels import DecisionLayout, LogPanel, UiState
 from solo.render.view import Camera, Hotspot, Layout
 
 if TYPE_CHECKING:
-    from solo.engine import Game
+    from solo.engine.game import Game
 
 
 class GameView:

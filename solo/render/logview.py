@@ -20,18 +20,18 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from solo.events import Event
-from solo.state import Side, Status
+from solo.core.events import Event
+from solo.rules.state import Side, Status
 
 if TYPE_CHECKING:
-    from solo.engine import Game
-    from solo.state import Character
+    from solo.engine.game import Game
+    from solo.rules.state import Character
 
 UNKNOWN_NAME = "Unknown enemy"
 PUBLIC_KINDS_OF_HIDDEN = frozenset({"move", "enemy_order", "alert", "enemy_waiting", "initiative"})
 """Event kinds about an Unknown enemy whose text the table shows anyway (names cleaned)."""
 REMOVED_DUMMIES = "removed_dummies"
-"""``state.flags`` key of the dummies taken off the map (solo.spotting)."""
+"""``state.flags`` key of the dummies taken off the map (solo.rules.spotting)."""
 
 
 def is_hidden(game: Game, ch: Character) -> bool:

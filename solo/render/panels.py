@@ -19,13 +19,13 @@ from solo.render.choices import default_key, map_direction, order_rotation
 from solo.render.logview import Fog, LogLine, log_lines
 from solo.render.vehicle_view import HATCH_TEXT, position_label
 from solo.render.view import Hotspot
-from solo.state import Phase, Side
-from solo.vehicles import vehicle_of
+from solo.rules.state import Phase, Side
+from solo.rules.vehicles.state import vehicle_of
 
 if TYPE_CHECKING:
-    from solo.engine import Decision, Game
+    from solo.engine.game import Decision, Game
     from solo.render.theme import Fonts
-    from solo.state import Character
+    from solo.rules.state import Character
 
 PAD = 8
 TEXT_SIZE = 14
@@ -463,7 +463,7 @@ def decision_layout(rect: pygame.Rect, game: Game, fonts: Fonts, ui: UiState, fo
     d = game.pending
     header: list[str] = []
     if d is None:
-        from solo.play import summary
+        from solo.playtest.play import summary
 
         header = ["Game over.", *summary(game).splitlines()]
     else:

@@ -15,16 +15,16 @@ from typing import Any
 
 import attrs
 
-from solo.data import HouseData, load_data
-from solo.dice import ChanceRequest, Dice, ScriptedSource, TableSource
-from solo.engine import Game
-from solo.errors import SoloError
-from solo.events import Event
-from solo.history import History
-from solo.log import Header, LogError, data_version, inputs_of, read_log, write_log
-from solo.options import Options
-from solo.play import force_due, game_from_header, header_for, new_game, recipe_of
-from solo.scenario import load_scenario
+from solo.core.dice import ChanceRequest, Dice, ScriptedSource, TableSource
+from solo.core.errors import SoloError
+from solo.core.events import Event
+from solo.core.log import Header, LogError, data_version, inputs_of, read_log, write_log
+from solo.core.options import Options
+from solo.data.house import HouseData, load_data
+from solo.data.scenario import load_scenario
+from solo.engine.game import Game
+from solo.playtest.history import History
+from solo.playtest.play import force_due, game_from_header, header_for, new_game, recipe_of
 
 ChanceCallback = Callable[[ChanceRequest], object]
 
@@ -41,7 +41,7 @@ class Session:
     dice: tuple[int, ...] = ()
     cards: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     table: bool = False
-    """Table mode: the player gives every die and card (solo.dice.TableSource)."""
+    """Table mode: the player gives every die and card (solo.core.dice.TableSource)."""
     source_log: str | None = None
     """The log this game was loaded from, if any."""
     warnings: list[str] = attrs.field(factory=list)
@@ -63,7 +63,7 @@ class Session:
         )
 
     def save(self, path: Path | str) -> Path:
-        """Write the log (header + every event) atomically to ``path`` (solo.log.write_log).
+        """Write the log (header + every event) atomically to ``path`` (solo.core.log.write_log).
 
         The header keeps the game's lineage (parent, forced results, sandbox, bookmarks: header_for).
         """
@@ -262,8 +262,8 @@ def branch_session(
 ) -> Session:
     """``solo play --from LOG@POINT``: a new game that is the log up to ``point``, then the player's.
 
-    ``point`` as solo.history.parse_point gives it (``(turn, impulse)``, ``#N`` index, bookmark).
-    The game's header names the parent log and the branch point (solo.history.History.branch); a
+    ``point`` as solo.playtest.history.parse_point gives it (``(turn, impulse)``, ``#N`` index, bookmark).
+    The game's header names the parent log and the branch point (solo.playtest.history.History.branch); a
     save goes to a new file (:meth:`Session.default_save_path`). Raises LogError (PointError) for
     an unreadable log, a log from other data, or a point past its end or where the game is over.
     """

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from solo.engine import Game
+from solo.engine.game import Game
 from solo.render.frame import GameView
 from solo.render.session import is_log, load_session, new_session, reached
 
@@ -58,8 +58,8 @@ def render_snapshot(
 ) -> Path:
     """Draw ``source`` (scenario id/file or log) to the PNG ``out``; returns its path.
 
-    Raises :class:`~solo.errors.SoloError` (bad log, diverging log) or
-    :class:`~solo.errors.DataError` (bad scenario) before anything is written.
+    Raises :class:`~solo.core.errors.SoloError` (bad log, diverging log) or
+    :class:`~solo.core.errors.DataError` (bad scenario) before anything is written.
     """
     game = game_for(source, seed=seed, turn=turn, impulse=impulse)
     surface = draw_game(game, size, labels=labels)

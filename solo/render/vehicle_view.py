@@ -1,7 +1,7 @@
 """Vehicles in the window: counters on the map, Target Markers, and the vehicle displays (issue 5).
 
-Read-only over :mod:`solo.vehicles` (``game.state.vehicles``) and the vehicle
-types of :mod:`solo.vehicles_data`:
+Read-only over :mod:`solo.rules.vehicles.state` (``game.state.vehicles``) and the vehicle
+types of :mod:`solo.data.vehicle_types`:
 
 * :func:`render_vehicle`: one vehicle counter at a zoom — a hull in its side's
   colour turned to ``vehicle.facing`` (direction 1 up, clockwise; C2 31.4), an
@@ -29,18 +29,18 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pygame
 
-from solo.hexes import Hex
+from solo.core.hexes import Hex
 from solo.render import theme
 from solo.render.view import Camera, Hotspot
-from solo.state import Side, Status
-from solo.vehicles import CREW_ORDER, Hatch, Vehicle, vehicles_of
+from solo.rules.state import Side, Status
+from solo.rules.vehicles.state import CREW_ORDER, Hatch, Vehicle, vehicles_of
 
 if TYPE_CHECKING:
-    from solo.engine import Game
+    from solo.data.vehicle_types import VehicleType
+    from solo.engine.game import Game
     from solo.render.logview import Fog
     from solo.render.theme import Fonts
-    from solo.state import Character
-    from solo.vehicles_data import VehicleType
+    from solo.rules.state import Character
 
 # ---------------------------------------------------------------------------
 # Names
@@ -1152,8 +1152,8 @@ def _draw_crewman(
 
 
 def _uses_marker(game: Game, v: Vehicle, position: str) -> bool:
-    """Whether the position has a Target Marker (C2 31.7.1-31.7.3; solo.crew decides)."""
-    from solo.crew import uses_target_marker
+    """Whether the position has a Target Marker (C2 31.7.1-31.7.3; solo.rules.vehicles.crew decides)."""
+    from solo.rules.vehicles.crew import uses_target_marker
 
     try:
         return bool(uses_target_marker(game, v, position))

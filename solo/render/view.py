@@ -2,7 +2,7 @@
 
 Pure geometry over pygame ``Rect`` values; nothing here draws or changes the
 game. :class:`Camera` maps world units (hex circumradius 1, from
-:func:`solo.hexes.pixel_centre`) to screen pixels; :class:`Layout` cuts the
+:func:`solo.core.hexes.pixel_centre`) to screen pixels; :class:`Layout` cuts the
 window into the map, the top bar (turn, impulse, Initiative Track), the hand,
 the Enemy cards, the decision panel and the log.
 """
@@ -14,8 +14,8 @@ import math
 import attrs
 import pygame
 
-from solo.hexes import Hex, pixel_centre
-from solo.maps import Board
+from solo.core.hexes import Hex, pixel_centre
+from solo.data.maps import Board
 
 SQRT3 = math.sqrt(3.0)
 ZOOM_STEP = 1.25

@@ -1,0 +1,12 @@
+"""The ``solo`` command: a thin client of the engine and the playtest tools.
+
+:mod:`~solo.cli.main` holds the parser and the play/replay/validate commands;
+:mod:`~solo.cli.deck`, :mod:`~solo.cli.batch` and :mod:`~solo.cli.history` add the designer and
+playtester subcommands.
+
+May import: everything (it is the top room); :mod:`solo.render` only when a window or picture is asked.
+"""
+
+from solo.cli.main import main
+
+__all__ = ["main"]

@@ -1,0 +1,424 @@
+"""YAML data files with line numbers, and the one cattrs converter that structures them.
+
+Data is parsed only here, at the edge: a YAML file becomes plain Python data
+plus a table of line numbers (:class:`DataFile`); :func:`structure` turns it
+into frozen attrs classes through :data:`converter`, which forbids unknown keys
+and accepts no silent type coercion. Every problem is collected and raised at
+once as a :class:`~solo.core.errors.DataError` whose problems read
+``path:line: message``.
+
+Model classes know nothing about YAML; loaders call :func:`read` then
+:func:`structure`, then run their own checks with a :class:`Problems` bag that
+names paths inside the document (``("cards", 3, "initiative")``) and turns them
+into lines.
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+import cattrs.cols
+import yaml
+from cattrs.errors import (
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+)
+
+from solo.core.errors import DataError, Problem
+
+T = TypeVar("T")
+DocPath = tuple[str | int, ...]
+"""A path inside a YAML document: mapping keys and list indices from the root."""
+
+
+@attrs.frozen
+class DataFile:
+    """A YAML document read into plain Python data, with the line of every node.
+
+    ``name`` is how problems name the file (a path relative to the data root
+    when possible). ``lines`` maps each :data:`DocPath` to the 1-based line of
+    the node's value; ``key_lines`` to the line of a mapping key.
+    """
+
+    name: str
+    data: Any
+    lines: dict[DocPath, int] = attrs.field(repr=False, eq=False)
+    key_lines: dict[DocPath, int] = attrs.field(repr=False, eq=False)
+    spans: dict[DocPath, tuple[int, int]] = attrs.field(factory=dict, repr=False, eq=False)
+    """Source character span of every scalar node (for token lines)."""
+    text: str = attrs.field(default="", repr=False, eq=False)
+
+    def line_of(self, path: DocPath) -> int | None:
+        """The line of ``path``, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while True:
+            if path in self.lines:
+                return self.lines[path]
+            if not path:
+                return None
+            path = path[:-1]
+
+    def key_line_of(self, path: DocPath) -> int | None:
+        """The line of the mapping key that ends ``path`` (else :meth:`line_of`)."""
+        path = tuple(path)
+        return self.key_lines.get(path) or self.line_of(path)
+
+    def token_line(self, path: DocPath, n: int) -> int | None:
+        """The line of the ``n``-th whitespace-separated token of the scalar at ``path``.
+
+        For lists of hexes written over several lines (``sides: >-``); falls back
+        to :meth:`line_of`.
+        """
+        span = self.spans.get(tuple(path))
+        if span is None:
+            return self.line_of(path)
+        start, end = span
+        if self.text[start : start + 1] in ("|", ">"):  # block scalar: skip the indicator line
+            start = self.text.find("\n", start, end) + 1 or end
+        chunk = self.text[start:end]
+        count = -1
+        in_token = False
+        for i, ch in enumerate(chunk):
+            if ch.isspace() or ch in "\"'|>":
+                in_token = False
+                continue
+            if not in_token:
+                in_token = True
+                count += 1
+                if count == n:
+                    return self.text.count("\n", 0, start + i) + 1
+        return self.line_of(path)
+
+    def token_problem(self, path: DocPath, n: int, message: str) -> Problem:
+        """A :class:`Problem` at the ``n``-th token of the scalar at ``path``."""
+        return Problem(self.name, self.token_line(path, n), message)
+
+    def problem(self, path: DocPath, message: str, *, at_key: bool = False) -> Problem:
+        """A :class:`Problem` at ``path`` in this file."""
+        line = self.key_line_of(path) if at_key else self.line_of(path)
+        return Problem(self.name, line, message)
+
+
+def read_text(text: str, name: str) -> DataFile:
+    """Parse YAML ``text`` into a :class:`DataFile` named ``name``.
+
+    Raises :class:`DataError` for malformed YAML, duplicate keys, or
+    non-string-or-int mapping keys.
+    """
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as exc:  # e.g. a control character in the text
+        raise DataError([Problem(name, None, f"malformed YAML: {exc}")]) from None
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        what = exc.problem or str(exc)
+        raise DataError([Problem(name, line, f"malformed YAML: {what}")]) from None
+    except yaml.YAMLError as exc:
+        raise DataError([Problem(name, None, f"malformed YAML: {_first_line(exc)}")]) from None
+    except RecursionError:
+        raise DataError([Problem(name, None, "malformed YAML: nested too deeply")]) from None
+    finally:
+        loader.dispose()
+    lines: dict[DocPath, int] = {}
+    key_lines: dict[DocPath, int] = {}
+    spans: dict[DocPath, tuple[int, int]] = {}
+    problems: list[Problem] = []
+    if node is None:
+        return DataFile(name, None, lines, key_lines, spans, text)
+    try:
+        data = _build(loader, node, (), lines, key_lines, problems, name, spans, set())
+    except RecursionError:
+        raise DataError([Problem(name, None, "malformed YAML: nested too deeply")]) from None
+    if problems:
+        raise DataError(problems)
+    return DataFile(name, data, lines, key_lines, spans, text)
+
+
+def read(path: Path | Any, name: str | None = None) -> DataFile:
+    """Read the YAML file at ``path`` (a :class:`~pathlib.Path` or importlib Traversable).
+
+    Raises :class:`DataError` if the file cannot be read or parsed.
+    """
+    display = name if name is not None else str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError([Problem(display, None, f"cannot read file: {exc}")]) from None
+    return read_text(text, display)
+
+
+def _first_line(exc: BaseException) -> str:
+    if isinstance(exc, yaml.MarkedYAMLError) and exc.problem:
+        return exc.problem
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+_CONSTRUCT_ERRORS = (yaml.YAMLError, ValueError, TypeError, OverflowError)
+
+
+def _build(loader, node, path, lines, key_lines, problems, name, spans, seen):
+    line = node.start_mark.line + 1
+    lines[path] = line
+    if id(node) in seen:  # an alias: the same node met again
+        problems.append(
+            Problem(
+                name, line, "YAML anchors and aliases (&name, *name) are not allowed; write the value out"
+            )
+        )
+        return None
+    seen.add(id(node))
+    if isinstance(node, yaml.MappingNode):
+        out: dict[Any, Any] = {}
+        if any(k.tag == "tag:yaml.org,2002:merge" for k, _v in node.value):
+            problems.append(Problem(name, line, "YAML merge keys (<<) are not allowed; write the keys out"))
+            return None
+        for knode, vnode in node.value:
+            try:
+                key = loader.construct_object(knode, deep=True)
+            except _CONSTRUCT_ERRORS as exc:
+                problems.append(Problem(name, knode.start_mark.line + 1, f"bad key: {_first_line(exc)}"))
+                continue
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                problems.append(
+                    Problem(
+                        name,
+                        knode.start_mark.line + 1,
+                        f"mapping key {key!r} must be a string or an integer",
+                    )
+                )
+                continue
+            if key in out:
+                problems.append(
+                    Problem(
+                        name,
+                        knode.start_mark.line + 1,
+                        f"duplicate key {key!r} (first on line {key_lines[(*path, key)]})",
+                    )
+                )
+                continue
+            key_lines[(*path, key)] = knode.start_mark.line + 1
+            out[key] = _build(loader, vnode, (*path, key), lines, key_lines, problems, name, spans, seen)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [
+            _build(loader, child, (*path, i), lines, key_lines, problems, name, spans, seen)
+            for i, child in enumerate(node.value)
+        ]
+    spans[path] = (node.start_mark.index, node.end_mark.index)
+    try:
+        return loader.construct_object(node, deep=True)
+    except _CONSTRUCT_ERRORS as exc:
+        problems.append(Problem(name, line, f"bad value: {_first_line(exc)}"))
+        return None
+
+
+# ---------------------------------------------------------------------------
+# The converter
+
+
+def _strict(kind: type, label: str) -> Callable[[Any, type], Any]:
+    def hook(value: Any, _type: type) -> Any:
+        if isinstance(value, bool) and kind is not bool:
+            raise TypeError(f"expected {label}, got {value!r}")
+        if kind is float and isinstance(value, int):
+            return float(value)
+        if not isinstance(value, kind):
+            raise TypeError(f"expected {label}, got {_describe(value)}")
+        return value
+
+    return hook
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"{value!r}"
+
+
+def _enum_hook(value: Any, cls: type[enum.Enum]) -> enum.Enum:
+    try:
+        return cls(value)
+    except ValueError:
+        options = ", ".join(repr(m.value) for m in cls)
+        raise ValueError(f"unknown value {value!r} (expected one of {options})") from None
+
+
+def make_converter() -> cattrs.Converter:
+    """A converter that forbids unknown keys and never coerces types silently.
+
+    ``int`` fields take only YAML integers, ``str`` only strings, ``bool`` only
+    booleans, ``float`` numbers; enums take their values; tuples take lists.
+    Modules register hooks for their own value types (e.g. ``Hex``) on
+    :data:`converter` at import time.
+    """
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    conv.register_structure_hook(int, _strict(int, "an integer"))
+    conv.register_structure_hook(str, _strict(str, "a string"))
+    conv.register_structure_hook(bool, _strict(bool, "true or false"))
+    conv.register_structure_hook(float, _strict(float, "a number"))
+    conv.register_structure_hook_func(lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_hook)
+
+    # Sequences take YAML lists only (a string would otherwise be split into
+    # characters); mappings take YAML mappings only.
+    def _is_homogeneous(t: Any) -> bool:
+        args = typing.get_args(t)
+        origin = typing.get_origin(t)
+        return (origin is tuple and len(args) == 2 and args[1] is Ellipsis) or origin is list
+
+    def _sequence_factory(t: Any) -> Callable[[Any, Any], Any]:
+        if typing.get_origin(t) is list:
+            inner = cattrs.cols.list_structure_factory(t, conv)
+        else:
+            inner = cattrs.cols.homogenous_tuple_structure_factory(t, conv)
+
+        def hook(value: Any, tp: Any) -> Any:
+            if not isinstance(value, list):
+                raise TypeError(f"expected a list, got {_describe(value)}")
+            return inner(value, tp)
+
+        return hook
+
+    def _mapping_factory(t: Any) -> Callable[[Any, Any], Any]:
+        inner = conv.gen_structure_mapping(t)
+
+        def hook(value: Any, tp: Any) -> Any:
+            if not isinstance(value, dict):
+                raise TypeError(f"expected a mapping, got {_describe(value)}")
+            return inner(value, tp)
+
+        return hook
+
+    conv.register_structure_hook_factory(_is_homogeneous, _sequence_factory)
+    conv.register_structure_hook_factory(lambda t: typing.get_origin(t) is dict, _mapping_factory)
+    return conv
+
+
+converter: cattrs.Converter = make_converter()
+"""The one converter for every data file (see :func:`make_converter`)."""
+
+
+def structure(doc: DataFile, cls: type[T], at: DocPath = ()) -> T:
+    """Structure the node at ``at`` of ``doc`` into ``cls``.
+
+    Raises :class:`DataError` listing every problem with its line.
+    """
+    data = doc.data
+    for step in at:
+        data = data[step]
+    try:
+        return converter.structure(data, cls)
+    except Exception as exc:  # cattrs raises groups of arbitrary exceptions
+        raise DataError(list(_problems_from(exc, doc, tuple(at), cls))) from None
+
+
+def _problems_from(exc: BaseException, doc: DataFile, path: DocPath, cls: Any) -> Iterator[Problem]:
+    if isinstance(exc, IterableValidationError):
+        with_notes, without = exc.group_exceptions()
+        for sub, note in with_notes:
+            yield from _problems_from(sub, doc, (*path, note.index), note.type)
+        for sub in without:
+            yield from _problems_from(sub, doc, path, None)
+    elif isinstance(exc, ClassValidationError):
+        with_notes, without = exc.group_exceptions()
+        for sub, note in with_notes:
+            if isinstance(sub, KeyError):
+                yield doc.problem(path, f"missing required key {note.name!r}")
+            else:
+                yield from _problems_from(sub, doc, (*path, note.name), note.type)
+        for sub in without:
+            yield from _problems_from(sub, doc, path, None)
+    elif isinstance(exc, ForbiddenExtraKeysError):
+        allowed = sorted(f.name for f in attrs.fields(exc.cl)) if attrs.has(exc.cl) else []
+        for key in sorted(exc.extra_fields, key=str):
+            yield doc.problem(
+                (*path, key),
+                f"unknown key {key!r} (expected one of: {', '.join(allowed)})",
+                at_key=True,
+            )
+    elif isinstance(exc, BaseExceptionGroup):
+        for sub in exc.exceptions:
+            yield from _problems_from(sub, doc, path, cls)
+    else:
+        yield doc.problem(path, f"{_message(exc, cls)}{_where(path)}")
+
+
+def _message(exc: BaseException, cls: Any) -> str:
+    if isinstance(exc, (TypeError, ValueError)) and str(exc):
+        text = str(exc)
+        if "expected" in text or "unknown" in text or "must" in text:
+            return text
+        if cls is not None:
+            return f"invalid value for {_type_name(cls)}: {text}"
+        return text
+    if isinstance(exc, AttributeError) and cls is not None:
+        return f"expected a mapping for {_type_name(cls)}"
+    if cls is not None:
+        return f"invalid value for {_type_name(cls)} ({type(exc).__name__}: {exc})"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _where(path: DocPath) -> str:
+    return f" (at {format_path(path)})" if path else ""
+
+
+def format_path(path: DocPath) -> str:
+    """``("cards", 3, "id")`` → ``cards[3].id``."""
+    out = ""
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+    return out or "(top)"
+
+
+def _type_name(tp: Any) -> str:
+    if isinstance(tp, type):
+        return tp.__name__
+    if isinstance(tp, types.UnionType) or typing.get_origin(tp) is typing.Union:
+        return " or ".join(_type_name(a) for a in typing.get_args(tp))
+    return str(tp).replace("typing.", "")
+
+
+class Problems:
+    """A bag of problems found while checking a structured document.
+
+    ``add`` takes a path inside ``doc``; ``raise_if_any`` raises one
+    :class:`DataError` with everything collected (this bag's and ``others``).
+    """
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, doc: DataFile, path: DocPath, message: str, *, at_key: bool = False) -> None:
+        """Record a problem at ``path`` of ``doc``."""
+        self.items.append(doc.problem(path, message, at_key=at_key))
+
+    def extend(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        """Record problems found elsewhere."""
+        self.items.extend(problems)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        """Raise :class:`DataError` if any problem was recorded."""
+        if self.items:
+            raise DataError(self.items)
+
+
+def each(items: Any) -> list[Any]:
+    """``items`` if it is a list, else an empty list (for checks on unstructured data)."""
+    return items if isinstance(items, list) else []

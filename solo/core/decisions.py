@@ -1,0 +1,63 @@
+"""What the Friendly player is asked: a :class:`Decision` with its legal :class:`Option` keys.
+
+A rule that needs the player yields a :class:`Decision` (built by
+:meth:`solo.rules.context.GameContext.decision`); the engine stops there until
+:meth:`solo.engine.game.Game.apply` gives one of its keys.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+
+class DecisionKind(enum.Enum):
+    """What the Friendly player is asked."""
+
+    PLAY_CARD = "play_card"
+    """Step 1 d): play a card from hand to the Initiative Track."""
+    DISCARD = "discard"
+    """Step 1 c): discard down to five cards."""
+    GIVE_ORDER = "give_order"
+    """Step 2: an order for one Friendly character."""
+    ORDER_DIRECTION = "order_direction"
+    """The direction string of a move order just given (base-rules §6)."""
+    ORDER_TARGET = "order_target"
+    """The target of an order that aims (Grenade: a hex; Charge: an enemy)."""
+    MAY_MOVE = "may_move"
+    """An ``m`` step of a Friendly character's track: move this hex or stay (base-rules §6.7)."""
+    DUCK_BACK = "duck_back"
+    """Step 4 a) iii): switch this character's order to Duck Back (7.19)?"""
+    CARD_EFFECT = "card_effect"
+    """Who or what a played card's effect goes to (§18), when it needs a choice."""
+    INITIATIVE_SWAP = "initiative_swap"
+    """Which teams a Friendly–Enemy initiative swap card exchanges (§18)."""
+    FIRE_TARGET = "fire_target"
+    """A fire action: which Known enemy to fire at (13.0; C2 23.2)."""
+
+
+@attrs.frozen
+class Option:
+    """One legal answer to a decision: a ``key`` to give back and a readable ``label``."""
+
+    key: str
+    label: str
+
+
+@attrs.frozen
+class Decision:
+    """A stop where the Friendly player must choose one of ``options`` (by key)."""
+
+    kind: DecisionKind
+    prompt: str
+    options: tuple[Option, ...]
+    actor: str | None = None
+    """The character (or team) the decision is about."""
+    turn: int = 0
+    impulse: int = 0
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The legal keys, in order."""
+        return tuple(o.key for o in self.options)

@@ -1,0 +1,186 @@
+"""The Event tables as data (base-rules §18; ``cards/events.yaml``): :func:`load_event_tables`."""
+
+from __future__ import annotations
+
+import enum
+import functools
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+
+from solo.core.datafile import Problems, read, structure
+from solo.core.resources import cards_dir, display_name
+from solo.data.cards import (
+    EventTable,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+class Calibre(enum.Enum):
+    """Off-board artillery and mortar calibres (base-rules §14)."""
+
+    MM60 = "60mm"
+    MM81 = "81mm"
+    MM105 = "105mm"
+
+
+class EventKind(enum.Enum):
+    """What an Event table entry does (base-rules §18 "Event tables")."""
+
+    HEAL_LIGHT_WOUND = "heal_light_wound"
+    AMMO = "ammo"
+    EXTRA_CARD = "extra_card"
+    SUPPORT_FIRE = "support_fire"
+    MORALE_NEAR_LEADER = "morale_near_leader"
+    REVEAL_ENEMY = "reveal_enemy"
+    OTHER_TABLE = "other_table"
+    ILLUMINATION = "illumination"
+    WEATHER = "weather"
+    NOTHING = "nothing"
+
+
+class WeatherKind(enum.Enum):
+    """A weather an event may bring (C2 28.1)."""
+
+    CLEAR = "clear"
+    RAIN = "rain"
+    HEAVY_RAIN = "heavy_rain"
+    MIST = "mist"
+    FOG = "fog"
+
+
+_KIND_FIELDS: dict[EventKind, tuple[str, ...]] = {
+    EventKind.HEAL_LIGHT_WOUND: ("count",),
+    EventKind.AMMO: ("count",),
+    EventKind.EXTRA_CARD: ("count",),
+    EventKind.SUPPORT_FIRE: ("calibre", "rounds"),
+    EventKind.MORALE_NEAR_LEADER: ("value",),
+    EventKind.WEATHER: ("weather",),
+}
+_OPTIONAL_FIELDS = ("count", "calibre", "rounds", "value", "weather")
+_REQUIRED_FIELDS: dict[EventKind, tuple[str, ...]] = {
+    EventKind.SUPPORT_FIRE: ("calibre", "rounds"),
+    EventKind.WEATHER: ("weather",),
+}
+ROUNDS_DICE: tuple[str, ...] = ("d6", "d10")
+"""How the number of rounds of support fire is rolled (base-rules §14)."""
+
+
+@attrs.frozen
+class EventEntry:
+    """One line of an Event table: the d10 ``roll`` (0-9) it answers and what it does."""
+
+    roll: int
+    kind: EventKind
+    title: str
+    text: str
+    count: int = 1
+    """Characters (or cards) affected by heal_light_wound, ammo, extra_card."""
+    value: int = 1
+    """Morale State steps of morale_near_leader (+ better)."""
+    calibre: Calibre | None = None
+    """support_fire: the calibre (§14)."""
+    rounds: str | None = None
+    """support_fire: ``"d6"`` or ``"d10"`` rounds (a 0 on the d10 is none)."""
+    weather: WeatherKind | None = None
+    """weather: the new weather (C2 28.1)."""
+
+
+@attrs.frozen
+class EventTables:
+    """The Friendly and Enemy Event tables (ten entries each, rolls 0-9)."""
+
+    friendly: tuple[EventEntry, ...]
+    enemy: tuple[EventEntry, ...]
+    edition: str = "house"
+    source: str = "cards/events.yaml"
+
+    def table(self, which: EventTable) -> tuple[EventEntry, ...]:
+        """The entries of the Friendly or the Enemy table, in file order."""
+        return self.friendly if which is EventTable.FRIENDLY else self.enemy
+
+    def entry(self, which: EventTable, roll: int) -> EventEntry:
+        """The entry of table ``which`` for a d10 ``roll`` (0-9). Raises ``KeyError``."""
+        for e in self.table(which):
+            if e.roll == roll:
+                return e
+        raise KeyError(f"no {which.value} event entry for roll {roll}")
+
+
+@attrs.frozen
+class _EventsFile:
+    edition: str
+    friendly: tuple[EventEntry, ...]
+    enemy: tuple[EventEntry, ...]
+
+
+def load_event_tables(path: Path | str | None = None) -> EventTables:
+    """Load and check the Event tables (``cards/events.yaml`` when ``path`` is None).
+
+    Checks (base-rules §18): ten entries per table, one for each roll 0-9; the fields each kind
+    needs (support_fire: calibre and rounds d6/d10; weather: weather) and no field it does not
+    use; counts 1 or more, a non-zero morale value; extra_card on the Friendly table only;
+    non-empty titles and texts. Raises :class:`~solo.core.errors.DataError` listing every problem
+    with its ``path:line``.
+    """
+    p = Path(path) if path is not None else cards_dir() / "events.yaml"
+    doc = read(p, display_name(p))
+    raw = structure(doc, _EventsFile)
+    probs = Problems()
+    for name in ("friendly", "enemy"):
+        entries: tuple[EventEntry, ...] = getattr(raw, name)
+        seen: dict[int, int] = {}
+        for i, e in enumerate(entries):
+            where = (name, i)
+            if not 0 <= e.roll <= 9:
+                probs.add(doc, (*where, "roll"), f"roll {e.roll} outside 0-9 (a d10 face)")
+            elif e.roll in seen:
+                first = doc.line_of((name, seen[e.roll], "roll"))
+                probs.add(doc, (*where, "roll"), f"roll {e.roll} repeated (first on line {first})")
+            else:
+                seen[e.roll] = i
+            for key in ("title", "text"):
+                if not getattr(e, key).strip():
+                    probs.add(doc, (*where, key), f"{key} must not be empty")
+            written = doc.data[name][i] if isinstance(doc.data[name][i], dict) else {}
+            allowed = _KIND_FIELDS.get(e.kind, ())
+            for key in _OPTIONAL_FIELDS:
+                if key in written and key not in allowed:
+                    probs.add(
+                        doc,
+                        (*where, key),
+                        f"{key!r} does not apply to kind {e.kind.value!r}"
+                        + (f" (it takes: {', '.join(allowed)})" if allowed else " (it takes no options)"),
+                        at_key=True,
+                    )
+            for key in _REQUIRED_FIELDS.get(e.kind, ()):
+                if key not in written:
+                    probs.add(doc, where, f"kind {e.kind.value!r} needs {key!r}")
+            if e.count < 1:
+                probs.add(doc, (*where, "count"), f"count must be 1 or more, got {e.count}")
+            if e.value == 0:
+                probs.add(doc, (*where, "value"), "value must not be 0")
+            if e.rounds is not None and e.rounds not in ROUNDS_DICE:
+                probs.add(doc, (*where, "rounds"), f"rounds {e.rounds!r} must be one of: d6, d10")
+            if e.kind is EventKind.EXTRA_CARD and name == "enemy":
+                probs.add(doc, (*where, "kind"), "extra_card gives Friendly cards: Friendly table only")
+        missing = [r for r in range(10) if r not in seen]
+        if missing or len(entries) != 10:
+            probs.add(
+                doc,
+                (name,),
+                f"the {name} table needs ten entries, one per roll 0-9 (has {len(entries)}"
+                + (f"; missing rolls {', '.join(map(str, missing))}" if missing else "")
+                + ")",
+                at_key=True,
+            )
+    probs.raise_if_any()
+    return EventTables(raw.friendly, raw.enemy, edition=raw.edition, source=doc.name)
+
+
+@functools.cache
+def _shipped_event_tables() -> EventTables:
+    return load_event_tables()

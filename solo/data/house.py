@@ -1,0 +1,385 @@
+"""The house edition as one bundle: every shipped table, deck and map, loaded and cross-checked.
+
+:func:`load_data` reads a card set (``cards/`` or a designer's copy of some of
+its files) and the maps, checks each file and the references between files
+(terrain chart rows, order codes on the cards), and raises one
+:class:`~solo.core.errors.DataError` with every problem of every file at once.
+:func:`validate` does the same for any list of files and directories, for
+``solo validate``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from solo.core.datafile import read
+from solo.core.errors import DataError, Problem
+from solo.core.resources import cards_dir, display_name, maps_dir
+from solo.data import cards as cards_mod
+from solo.data import tables as tables_mod
+from solo.data.maps import MapDef, load_map
+from solo.data.terrain import TerrainTable, load_terrain
+
+CARD_FILES: dict[str, Callable[[Path], Any]] = {
+    "terrain.yaml": load_terrain,
+    "orders.yaml": tables_mod.load_orders,
+    "charts.yaml": tables_mod.load_charts,
+    "weapons.yaml": tables_mod.load_weapons,
+    "checks.yaml": tables_mod.load_checks,
+    "enemy_orders.yaml": cards_mod.load_enemy_deck,
+    "friendly_deck.yaml": cards_mod.load_friendly_deck,
+    "characters.yaml": lambda path: _load_characters(path, None),
+    "vehicle_order_matrix.yaml": lambda path: _vd().load_vom(path),
+    "crews.yaml": lambda path: _vd().load_crews(path),
+    "events.yaml": lambda path: _load_events(path),
+}
+"""The files of a card set, by file name, with their loaders."""
+
+_FIELD = {
+    "terrain.yaml": "terrain",
+    "orders.yaml": "orders",
+    "charts.yaml": "charts",
+    "weapons.yaml": "weapons",
+    "checks.yaml": "checks",
+    "enemy_orders.yaml": "enemy_deck",
+    "friendly_deck.yaml": "friendly_deck",
+    "characters.yaml": "characters",
+    "vehicle_order_matrix.yaml": "vom",
+    "crews.yaml": "crews",
+    "events.yaml": "events",
+}
+
+
+def _vd() -> Any:
+    from solo.data import vehicle_types as vehicles_data
+
+    return vehicles_data
+
+
+def _load_characters(path: Path, weapons: Any) -> Any:
+    from solo.data.scenario import load_characters
+
+    return load_characters(path, weapons)
+
+
+def _load_events(path: Path) -> Any:
+    from solo.data.event_tables import load_event_tables
+
+    return load_event_tables(path)
+
+
+@attrs.frozen
+class HouseData:
+    """Every definition the engine needs, loaded and checked (frozen, shared)."""
+
+    terrain: TerrainTable
+    orders: Any
+    charts: Any
+    weapons: Any
+    checks: Any
+    enemy_deck: Any
+    friendly_deck: Any
+    characters: Any
+    """Squad profiles, the C2 25.0 selection table and the Enemy counters (``cards/characters.yaml``)."""
+    events: Any
+    """The Friendly and Enemy event tables (``cards/events.yaml``)."""
+    vom: Any
+    """The Vehicle Order Matrix (``cards/vehicle_order_matrix.yaml``, C2 31.11.3)."""
+    crews: Any
+    """Crew counters per position for random crews (``cards/crews.yaml``, C2 31.3)."""
+    vehicles: Any
+    """Vehicle types by id (``cards/vehicles/*.yaml``, C2 31)."""
+    maps: dict[str, MapDef] = attrs.field(repr=False)
+    sources: dict[str, str] = attrs.field(repr=False)
+    """Which file each table came from (name → display path)."""
+
+
+def _card_path(name: str, overlay: Path | None) -> Path:
+    if overlay is not None and (overlay / name).exists():
+        return overlay / name
+    return cards_dir() / name
+
+
+@attrs.define
+class _Loaded:
+    """What one pass over a card set and its maps found."""
+
+    tables: dict[str, Any] = attrs.field(factory=dict)
+    paths: dict[str, Path] = attrs.field(factory=dict)
+    maps: dict[str, MapDef] = attrs.field(factory=dict)
+    problems: list[Problem] = attrs.field(factory=list)
+
+
+def _load(
+    cards: Path | None, maps: Iterable[Path] = (), single: Path | None = None, *, shipped_maps: bool = True
+) -> _Loaded:
+    """Load a card set (``cards`` replacing shipped files, or one ``single`` file) and maps with it."""
+    out = _Loaded()
+    if cards is not None and not Path(cards).is_dir():
+        out.problems.append(Problem(str(cards), None, "no such card set directory"))
+        return out
+    for name, loader in CARD_FILES.items():
+        path = single if single is not None and single.name == name else _card_path(name, cards)
+        out.paths[name] = path
+        try:
+            if name in ("characters.yaml", "crews.yaml"):  # weapons checked against this card set's
+                weapons = out.tables.get("weapons.yaml")
+                if weapons is None:
+                    continue
+                if name == "characters.yaml":
+                    out.tables[name] = _load_characters(path, weapons)
+                else:
+                    out.tables[name] = _vd().load_crews(path, weapon_ids={w.id for w in weapons})
+            else:
+                out.tables[name] = loader(path)
+        except DataError as exc:
+            out.problems.extend(exc.problems)
+    vdir = cards_dir() / "vehicles"
+    if cards is not None and (cards / "vehicles").is_dir():
+        vdir = cards / "vehicles"
+    out.paths["vehicles"] = vdir
+    weapons = out.tables.get("weapons.yaml")
+    if weapons is not None:
+        try:
+            out.tables["vehicles"] = _vd().load_vehicle_types(vdir, weapons=weapons)
+        except DataError as exc:
+            out.problems.extend(exc.problems)
+    terrain = out.tables.get("terrain.yaml")
+    if terrain is not None:
+        map_paths = sorted(maps_dir().glob("*.yaml")) if shipped_maps else []
+        map_paths += [Path(p) for p in maps]
+        for p in map_paths:
+            try:
+                m = load_map(p, terrain)
+            except DataError as exc:
+                out.problems.extend(exc.problems)
+                continue
+            out.maps[m.id] = m
+    out.problems.extend(cross_check(out.tables, out.paths))
+    return out
+
+
+def load_data(cards: Path | None = None, maps: Path | None = None) -> HouseData:
+    """Load every table, deck and map; ``cards`` may be a directory holding some card files.
+
+    Files present in ``cards`` replace the shipped ones; the rest are shipped.
+    ``maps`` adds or replaces maps by id. Raises :class:`DataError` with every
+    problem of every file, and of the references between them (a missing
+    ``cards`` directory is a problem too).
+    """
+    extra = sorted(Path(maps).glob("*.yaml")) if maps is not None else []
+    got = _load(Path(cards) if cards is not None else None, extra)
+    if got.problems:
+        raise DataError(got.problems)
+    return _house(got)
+
+
+def _house(got: _Loaded) -> HouseData:
+    return HouseData(
+        **{_FIELD.get(name, name): value for name, value in got.tables.items()},
+        maps=got.maps,
+        sources={name: display_name(p) for name, p in got.paths.items()},
+    )
+
+
+def cross_check(loaded: dict[str, Any], paths: dict[str, Path]) -> list[Problem]:
+    """Problems in the references between card files (each given by file name, with its real path)."""
+    out: list[Problem] = []
+
+    def name(f: str) -> str:
+        return display_name(paths[f])
+
+    terrain = loaded.get("terrain.yaml")
+    charts = loaded.get("charts.yaml")
+    if terrain is not None and charts is not None:
+        rows = set(charts.row_ids())
+        for i, t in enumerate(terrain.types):
+            if t.chart_row not in rows:
+                out.append(
+                    _at(
+                        paths["terrain.yaml"],
+                        ("terrain", i, "chart_row"),
+                        f"terrain {t.id!r}: chart_row {t.chart_row!r} is not a row of {name('charts.yaml')}",
+                    )
+                )
+    orders = loaded.get("orders.yaml")
+    deck = loaded.get("enemy_orders.yaml")
+    if orders is not None and deck is not None:
+        codes = {o.code for o in orders.orders if o.code}
+        used = sorted(
+            {
+                entry.code.value
+                for card in deck.cards
+                for table in (card.cover, card.open)
+                for _row, entry in table.rows()
+            }
+        )
+        for code in used:
+            if code not in codes:
+                out.append(
+                    _first_mention(
+                        paths["enemy_orders.yaml"],
+                        code,
+                        f"order code {code!r} is not defined in {name('orders.yaml')}",
+                    )
+                )
+    friendly = loaded.get("friendly_deck.yaml")
+    if orders is not None and friendly is not None:
+        ids = {o.id for o in orders.orders}
+        for card in friendly.cards:
+            for order_id in getattr(card.effect, "forbid", ()):
+                if order_id not in ids:
+                    out.append(
+                        _first_mention(
+                            paths["friendly_deck.yaml"],
+                            order_id,
+                            f"card {card.id}: order {order_id!r} is not defined in {name('orders.yaml')}",
+                        )
+                    )
+    vom = loaded.get("vehicle_order_matrix.yaml")
+    if orders is not None and vom is not None:
+        ids = {o.id for o in orders.orders}
+        for order_id in vom.order_ids():
+            if order_id not in ids:
+                out.append(
+                    _first_mention(
+                        paths["vehicle_order_matrix.yaml"],
+                        order_id,
+                        f"VOM order {order_id!r} is not defined in {name('orders.yaml')}",
+                    )
+                )
+    checks = loaded.get("checks.yaml")
+    if orders is not None and checks is not None:
+        ids = {o.id for o in orders.orders}
+        for i, row in enumerate(checks.morale_rows):
+            if row.forced_order is not None and row.forced_order not in ids:
+                out.append(
+                    _at(
+                        paths["checks.yaml"],
+                        ("morale_states", i, "forced_order"),
+                        f"unknown order {row.forced_order!r} (not in {name('orders.yaml')})",
+                    )
+                )
+    return out
+
+
+def _at(path: Path, doc_path: tuple, message: str) -> Problem:
+    """A problem at a document path of the file at ``path`` (re-read for its line; a rare path)."""
+    try:
+        return read(path, display_name(path)).problem(doc_path, message)
+    except DataError:
+        return Problem(display_name(path), None, message)
+
+
+def _first_mention(path: Path, token: str, message: str) -> Problem:
+    """A problem on the first line of the file at ``path`` that mentions ``token``."""
+    shown = display_name(path)
+    try:
+        text = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return Problem(shown, None, message)
+    for i, line in enumerate(text, 1):
+        if token in line.split("#", 1)[0].replace('"', " ").replace(",", " ").replace("[", " ").split():
+            return Problem(shown, i, message)
+    return Problem(shown, None, message)
+
+
+def _is_scenario(path: Path) -> bool:
+    return path.parent.name == "scenarios"
+
+
+def validate(paths: Iterable[Path | str] = ()) -> tuple[int, list[Problem]]:
+    """Check the given files and directories (none: all shipped data); return (files, problems).
+
+    A directory is a card set and/or a folder of maps and scenarios (its
+    ``scenarios/`` subfolder too): its card files are checked with the shipped
+    files they do not replace, and every map and scenario is checked against
+    that card set. A single file is recognised by its name
+    (``enemy_orders.yaml``...), as a scenario (in a ``scenarios`` folder or
+    with ``friendly``/``enemy`` keys), or as a map (a ``legend`` key). Nothing
+    is raised for bad data: problems are returned, every one with its file and
+    line.
+    """
+    paths = [Path(p) for p in paths]
+    problems: list[Problem] = []
+    count = 0
+    if not paths:
+        got = _load(None)
+        scenarios = sorted((maps_dir() / "scenarios").glob("*.yaml"))
+        count = len(CARD_FILES) + len(got.maps) + len(scenarios)
+        problems.extend(got.problems)
+        if not got.problems:
+            problems.extend(_check_scenarios(_house(got), scenarios))
+        return count, _sorted(problems)
+    for p in paths:
+        if not p.exists():
+            problems.append(Problem(str(p), None, "no such file or directory"))
+            continue
+        if p.is_dir():
+            files = sorted(p.glob("*.yaml"))
+            card_files = [f for f in files if f.name in CARD_FILES]
+            scenario_files = [f for f in files if f not in card_files and _looks_like_scenario(f)] + sorted(
+                (p / "scenarios").glob("*.yaml")
+            )
+            map_files = [f for f in files if f not in card_files and f not in scenario_files]
+            count += len(card_files) + len(map_files) + len(scenario_files)
+            got = _load(p if card_files else None, map_files)
+            problems.extend(got.problems)
+            if not got.problems:
+                problems.extend(_check_scenarios(_house(got), scenario_files))
+            continue
+        count += 1
+        if p.name in CARD_FILES:
+            problems.extend(_load(None, single=p).problems)
+        elif _is_scenario(p) or _looks_like_scenario(p):
+            got = _load(None)
+            problems.extend(got.problems or _check_scenarios(_house(got), [p]))
+        else:
+            problems.extend(_check_map_file(p))
+    return count, _sorted(problems)
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    return sorted(set(problems), key=lambda x: (x.path, x.line or 0, x.message))
+
+
+def _looks_like_scenario(p: Path) -> bool:
+    try:
+        head = p.read_text(encoding="utf-8")[:4000]
+    except OSError:
+        return False
+    return any(line.startswith(("friendly:", "enemy:")) for line in head.splitlines())
+
+
+def _check_scenarios(data: HouseData, files: list[Path]) -> list[Problem]:
+    from solo.data.scenario import load_scenario
+
+    problems: list[Problem] = []
+    for f in files:
+        try:
+            load_scenario(f, data)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    return problems
+
+
+def _check_map_file(f: Path) -> list[Problem]:
+    try:
+        doc = read(f, display_name(f))
+    except DataError as exc:
+        return list(exc.problems)
+    if not isinstance(doc.data, dict) or "legend" not in doc.data:
+        return [
+            Problem(
+                display_name(f),
+                1,
+                "not a known data file (expected a map with 'legend', a scenario "
+                "with 'friendly' and 'enemy', or one of: " + ", ".join(CARD_FILES) + ")",
+            )
+        ]
+    got = _load(None, [f], shipped_maps=False)
+    return got.problems

@@ -1,0 +1,897 @@
+"""Exact odds of the Enemy Order deck and the Vehicle Order Matrix, for designers and playtesters.
+
+Every number here is counted over the cards, never sampled: a probability is a
+:class:`~fractions.Fraction` ``count / cards``, each card being equally likely to be the
+next one drawn from a shuffled pile (base-rules §5.5).
+
+* :func:`deck_profile`: per morale row × Cover/Open (base-rules §5.2-5.4) the orders, the
+  G/C flags (G only, C only, G and C), the direction strings of each move order; the rout and
+  berserk strings (§5.1) and the spread of the initiatives;
+* :func:`vom_odds`: per crew role × VOM column × Morale State, the orders the VOM gives for the
+  card's initiative modified by morale (C2 31.11.3, :func:`~solo.data.vehicle_types.modified_number`);
+* :func:`next_card_odds` / :func:`game_next_card_odds`: during a game, what the next card drawn
+  from the draw pile gives an Enemy character (his morale row, Cover/Open);
+* :func:`compare_decks` and :func:`write_comparison_png`: two decks side by side (table, chart).
+
+Nothing here prints; :mod:`solo.cli.deck` formats these for the terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from solo.core.errors import DataError, Problem
+from solo.data.cards import EnemyDeckDef, EnemyOrderCard, MoraleRow, OrderCode, load_enemy_deck
+from solo.data.tables import MoraleState
+from solo.data.vehicle_types import (
+    CREW_ACTIVATION_ORDER,
+    VOM_FILE,
+    Role,
+    VehicleKind,
+    Vom,
+    VomColumn,
+    load_vom,
+    modified_number,
+    vom_column,
+    vom_order,
+)
+
+if TYPE_CHECKING:
+    from solo.engine.game import Game
+    from solo.rules.state import Character
+
+__all__ = [
+    "COLUMNS",
+    "DECK_FILE",
+    "FLAGS",
+    "FLAG_LABELS",
+    "VOM_MORALES",
+    "CardContext",
+    "ColumnOdds",
+    "CompareRow",
+    "DeckComparison",
+    "DeckLike",
+    "DeckOdds",
+    "InitiativeSpread",
+    "NextCardOdds",
+    "VomCellOdds",
+    "VomOdds",
+    "column_label",
+    "column_name",
+    "compare_decks",
+    "deck_profile",
+    "game_enemy_odds",
+    "game_next_card_odds",
+    "load_deck",
+    "load_vom_for",
+    "next_card_odds",
+    "next_vom_odds",
+    "percent",
+    "vom_column_label",
+    "vom_odds",
+    "write_comparison_png",
+]
+
+DECK_FILE = "enemy_orders.yaml"
+"""The Enemy deck's file name in a card set directory."""
+
+COLUMNS: tuple[tuple[MoraleRow, bool], ...] = tuple(
+    (row, in_cover) for in_cover in (True, False) for row in MoraleRow
+)
+"""The ten (morale row, in Cover) columns of a card, Cover first, rows best first (base-rules §5.2)."""
+
+FLAGS: tuple[str, ...] = ("", "G", "C", "GC")
+"""The four flag sets of a row, as :attr:`solo.data.cards.EnemyOrderEntry.flags` writes them."""
+
+FLAG_LABELS: dict[str, str] = {"": "no flag", "G": "G only", "C": "C only", "GC": "G and C"}
+"""How each flag set reads in tables."""
+
+VOM_MORALES: tuple[MoraleState, ...] = tuple(m for m in MoraleState if m is not MoraleState.ROUT)
+"""The Morale States that read the VOM, best first: a Routed crewman Bails Out (C2 31.11.2)."""
+
+_MOVE_CODES: tuple[OrderCode, ...] = tuple(c for c in OrderCode if c.is_move)
+
+
+def column_name(row: MoraleRow, *, in_cover: bool) -> str:
+    """The stable key of a card column: ``"cover/aggressive"`` … ``"open/shaken"``."""
+    return f"{'cover' if in_cover else 'open'}/{row.value}"
+
+
+def column_label(row: MoraleRow, *, in_cover: bool) -> str:
+    """The readable name of a card column: ``"Cover/Aggressive"`` (base-rules §5.2)."""
+    return f"{'Cover' if in_cover else 'Open'}/{row.value.capitalize()}"
+
+
+def percent(count: int, total: int) -> Fraction:
+    """``count`` of ``total`` as an exact percentage (a Fraction; 0 when ``total`` is 0)."""
+    return Fraction(100 * count, total) if total else Fraction(0)
+
+
+def _ranked(counter: Counter[str]) -> tuple[tuple[str, int], ...]:
+    """Counter items most first, ties by text (deterministic)."""
+    return tuple(sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+# ---------------------------------------------------------------------------
+# The deck profile (base-rules §5.1-5.2)
+
+
+@attrs.frozen
+class ColumnOdds:
+    """What one column (morale row × Cover/Open) of a set of cards gives (base-rules §5.2-5.3).
+
+    Counts are of cards; each card is equally likely, so a probability is ``count / total``.
+    """
+
+    row: MoraleRow
+    in_cover: bool
+    total: int
+    """Cards counted (50 for a full deck; the draw pile for next-card odds)."""
+    orders: tuple[tuple[OrderCode, int], ...]
+    """Every order code in :class:`OrderCode` order, zero counts kept."""
+    flags: tuple[tuple[str, int], ...]
+    """Cards per flag set ``""``, ``"G"`` (G only), ``"C"`` (C only), ``"GC"`` (G and C)."""
+    directions: tuple[tuple[OrderCode, tuple[tuple[str, int], ...]], ...]
+    """Per move order present (RG, SN, EV, SP): its direction strings, most first."""
+
+    @property
+    def name(self) -> str:
+        """``"cover/aggressive"``."""
+        return column_name(self.row, in_cover=self.in_cover)
+
+    @property
+    def label(self) -> str:
+        """``"Cover/Aggressive"``."""
+        return column_label(self.row, in_cover=self.in_cover)
+
+    def count(self, code: OrderCode | str) -> int:
+        """Cards giving order ``code`` in this column."""
+        code = OrderCode(code)
+        return next(n for c, n in self.orders if c is code)
+
+    def probability(self, code: OrderCode | str) -> Fraction:
+        """The exact chance that a card drawn at random gives ``code`` here."""
+        return Fraction(self.count(code), self.total) if self.total else Fraction(0)
+
+    def flag_count(self, flags: str) -> int:
+        """Cards with exactly the flag set ``flags`` (``""``, ``"G"``, ``"C"``, ``"GC"``)."""
+        return dict(self.flags)[flags]
+
+    @property
+    def grenade_checks(self) -> int:
+        """Cards with flag G (with or without C), as the base-rules §5.2 table counts them."""
+        return self.flag_count("G") + self.flag_count("GC")
+
+    @property
+    def charge_checks(self) -> int:
+        """Cards with flag C (with or without G), as the base-rules §5.2 table counts them."""
+        return self.flag_count("C") + self.flag_count("GC")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict: counts, exact probabilities (``"8/25"``) and percentages."""
+        return {
+            "column": self.name,
+            "total": self.total,
+            "orders": {c.value: _share(n, self.total) for c, n in self.orders},
+            "flags": {FLAG_LABELS[f]: _share(n, self.total) for f, n in self.flags},
+            "grenade_checks": self.grenade_checks,
+            "charge_checks": self.charge_checks,
+            "directions": {c.value: dict(strings) for c, strings in self.directions},
+        }
+
+
+def _share(count: int, total: int) -> dict[str, Any]:
+    p = Fraction(count, total) if total else Fraction(0)
+    return {"count": count, "probability": str(p), "percent": round(float(100 * p), 4)}
+
+
+def _column_odds(cards: Sequence[EnemyOrderCard], row: MoraleRow, in_cover: bool) -> ColumnOdds:
+    entries = [card.entry(row, in_cover=in_cover) for card in cards]
+    orders = Counter(e.code for e in entries)
+    flags = Counter(e.flags for e in entries)
+    directions = []
+    for code in _MOVE_CODES:
+        strings = Counter(str(e.directions) for e in entries if e.code is code)
+        if strings:
+            directions.append((code, _ranked(strings)))
+    return ColumnOdds(
+        row=row,
+        in_cover=in_cover,
+        total=len(entries),
+        orders=tuple((code, orders[code]) for code in OrderCode),
+        flags=tuple((f, flags[f]) for f in FLAGS),
+        directions=tuple(directions),
+    )
+
+
+@attrs.frozen
+class InitiativeSpread:
+    """The spread of the cards' initiatives (the brown circles, 0-99; base-rules §5.1)."""
+
+    count: int
+    minimum: int
+    maximum: int
+    quartiles: tuple[Fraction, Fraction, Fraction]
+    """Q1, median, Q3 by linear interpolation between order statistics (the "inclusive" method)."""
+    histogram: tuple[tuple[int, int], ...]
+    """(first number of the ten, cards): 0-9, 10-19, … 90-99."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (quartiles as exact strings and floats)."""
+        return {
+            "count": self.count,
+            "min": self.minimum,
+            "max": self.maximum,
+            "quartiles": [str(q) for q in self.quartiles],
+            "quartiles_float": [float(q) for q in self.quartiles],
+            "histogram": {f"{lo:02d}-{lo + 9:02d}": n for lo, n in self.histogram},
+        }
+
+
+def _quantile(values: Sequence[int], p: Fraction) -> Fraction:
+    """The ``p`` quantile of sorted ``values`` by linear interpolation (inclusive method)."""
+    pos = (len(values) - 1) * p
+    i = int(pos)
+    frac = pos - i
+    if frac == 0:
+        return Fraction(values[i])
+    return values[i] + frac * (values[i + 1] - values[i])
+
+
+def _spread(initiatives: Iterable[int]) -> InitiativeSpread:
+    values = sorted(initiatives)
+    if not values:
+        raise ValueError("no cards: no initiative spread")
+    tens = Counter(v // 10 for v in values)
+    return InitiativeSpread(
+        count=len(values),
+        minimum=values[0],
+        maximum=values[-1],
+        quartiles=tuple(_quantile(values, Fraction(k, 4)) for k in (1, 2, 3)),  # type: ignore[arg-type]
+        histogram=tuple((10 * t, tens[t]) for t in range(10)),
+    )
+
+
+@attrs.frozen
+class DeckOdds:
+    """The exact profile of an Enemy Order deck (base-rules §5.1-5.2), from :func:`deck_profile`."""
+
+    source: str
+    """The deck's file, as problems name it."""
+    edition: str
+    size: int
+    """Cards in the deck."""
+    columns: tuple[ColumnOdds, ...]
+    """The ten columns in :data:`COLUMNS` order."""
+    rout: tuple[tuple[str, int], ...]
+    """Rout strings (directions 2/3), most first."""
+    berserk: tuple[tuple[str, int], ...]
+    """Berserk strings (directions 5/6), most first."""
+    rout_berserk: tuple[tuple[tuple[str, str], int], ...]
+    """(rout, berserk) pairs on the same card, most first (the pairs of base-rules §5.1)."""
+    initiative: InitiativeSpread
+
+    def column(self, row: MoraleRow | str, *, in_cover: bool) -> ColumnOdds:
+        """The column for morale ``row`` in Cover (``in_cover``) or the Open."""
+        row = MoraleRow(row)
+        return next(c for c in self.columns if c.row is row and c.in_cover is in_cover)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict of the whole profile."""
+        return {
+            "source": self.source,
+            "edition": self.edition,
+            "size": self.size,
+            "columns": {c.name: c.to_dict() for c in self.columns},
+            "rout": dict(self.rout),
+            "berserk": dict(self.berserk),
+            "rout_berserk": [{"rout": r, "berserk": b, "count": n} for (r, b), n in self.rout_berserk],
+            "initiative": self.initiative.to_dict(),
+        }
+
+
+DeckLike = EnemyDeckDef | Path | str | None
+"""A deck, or where to load it (:func:`load_deck`: a file, a card set directory, None = shipped)."""
+
+
+def _as_deck(deck: DeckLike) -> EnemyDeckDef:
+    return deck if isinstance(deck, EnemyDeckDef) else load_deck(deck)
+
+
+def deck_profile(deck: DeckLike = None) -> DeckOdds:
+    """The exact profile of ``deck``: orders, flags and direction strings per column (base-rules §5.2).
+
+    ``deck``: an :class:`~solo.data.cards.EnemyDeckDef`, a deck file, a card set directory, or
+    None for the shipped deck (:func:`load_deck`). Counts every card once per column (morale
+    row × Cover/Open, base-rules §5.3 step 7, §5.4), the rout and berserk strings (§5.3 step
+    6) and the initiatives (§5.1). Raises :class:`~solo.core.errors.DataError` for a deck that
+    cannot be loaded, ``ValueError`` for a deck with no card.
+    """
+    deck = _as_deck(deck)
+    cards = deck.cards
+    if not cards:
+        raise ValueError(f"{deck.source}: the deck has no card")
+    return DeckOdds(
+        source=deck.source,
+        edition=deck.edition,
+        size=len(cards),
+        columns=tuple(_column_odds(cards, row, in_cover) for row, in_cover in COLUMNS),
+        rout=_ranked(Counter(str(c.rout) for c in cards)),
+        berserk=_ranked(Counter(str(c.berserk) for c in cards)),
+        rout_berserk=tuple(
+            sorted(
+                Counter((str(c.rout), str(c.berserk)) for c in cards).items(),
+                key=lambda kv: (-kv[1], kv[0]),
+            )
+        ),
+        initiative=_spread(c.initiative for c in cards),
+    )
+
+
+def load_deck(path: Path | str | None = None) -> EnemyDeckDef:
+    """The Enemy deck of a file or of a card set directory (its ``enemy_orders.yaml``).
+
+    ``None``: the shipped deck. Raises :class:`~solo.core.errors.DataError` for a missing file,
+    a directory without ``enemy_orders.yaml`` or a broken deck (every problem with its line).
+    """
+    if path is None:
+        return load_enemy_deck()
+    p = Path(path)
+    if not p.exists():
+        raise DataError(
+            [
+                Problem(
+                    str(p),
+                    None,
+                    f"no such file or directory (expected an {DECK_FILE} file or a card set directory)",
+                )
+            ]
+        )
+    if p.is_dir():
+        f = p / DECK_FILE
+        if not f.is_file():
+            raise DataError(
+                [Problem(str(p), None, f"no {DECK_FILE} in this directory (a card set holds the Enemy deck)")]
+            )
+        p = f
+    return load_enemy_deck(p)
+
+
+def load_vom_for(vom: Path | str | None = None, deck: Path | str | None = None) -> Vom:
+    """The VOM to read: ``vom`` (a file or a card set directory), else the ``deck`` card set's, else shipped.
+
+    A card set directory without ``vehicle_order_matrix.yaml`` uses the shipped VOM (as
+    :func:`solo.data.house.load_data` does), unless it was named as ``vom``. Raises
+    :class:`~solo.core.errors.DataError` for a missing or broken file.
+    """
+    if vom is not None:
+        p = Path(vom)
+        if p.is_dir():
+            f = p / VOM_FILE
+            if not f.is_file():
+                raise DataError([Problem(str(p), None, f"no {VOM_FILE} in this directory")])
+            p = f
+        return load_vom(p)
+    if deck is not None and Path(deck).is_dir() and (Path(deck) / VOM_FILE).is_file():
+        return load_vom(Path(deck) / VOM_FILE)
+    return load_vom()
+
+
+# ---------------------------------------------------------------------------
+# The VOM with a deck (C2 31.11.3)
+
+
+def vom_column_label(column: VomColumn | str) -> str:
+    """A readable name for a VOM column, from what :func:`~solo.data.vehicle_types.vom_column` maps to it.
+
+    ``"AFV, Target, BU"``, ``"Half-Track, No Target"``, ``"Truck/Jeep"``.
+    """
+    column = VomColumn(column)
+    combos = [
+        (kind, target, hatch)
+        for kind in VehicleKind
+        for target in (False, True)
+        for hatch in (False, True)
+        if vom_column(kind, target=target, hatch_open=hatch) is column
+    ]
+    kinds = sorted({k for k, _t, _h in combos}, key=list(VehicleKind).index)
+    targets = {t for _k, t, _h in combos}
+    hatches = {h for _k, _t, h in combos}
+    parts = ["/".join(_KIND_LABELS[k] for k in kinds)]
+    if len(targets) == 1:
+        parts.append("Target" if targets.pop() else "No Target")
+    if len(hatches) == 1:
+        parts.append("OPEN" if hatches.pop() else "BU")
+    return ", ".join(parts)
+
+
+_KIND_LABELS = {
+    VehicleKind.JEEP: "Jeep",
+    VehicleKind.TRUCK: "Truck",
+    VehicleKind.HALF_TRACK: "Half-Track",
+    VehicleKind.AFV: "AFV",
+}
+
+
+@attrs.frozen
+class VomCellOdds:
+    """What the VOM gives one crew role in one column at one Morale State (C2 31.11.3)."""
+
+    role: Role
+    column: VomColumn
+    morale: MoraleState
+    modifier: int
+    """The house morale modifier added to the initiative before the row is read."""
+    total: int
+    """Cards counted (each equally likely)."""
+    orders: tuple[tuple[str, int], ...]
+    """Order ids with their cards, in the role's order list; zero counts left out."""
+    cells: tuple[tuple[str, int], ...]
+    """Cells as written (``"crawl 6/5"``, ``"aimed_fire bow_mg"``) with their cards, rows ascending."""
+
+    def count(self, order: str) -> int:
+        """Cards giving ``order`` (an order id; 0 if none)."""
+        return dict(self.orders).get(order, 0)
+
+    def probability(self, order: str) -> Fraction:
+        """The exact chance of ``order`` for a card drawn at random."""
+        return Fraction(self.count(order), self.total) if self.total else Fraction(0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return {
+            "role": self.role.value,
+            "column": self.column.value,
+            "morale": self.morale.value,
+            "modifier": self.modifier,
+            "total": self.total,
+            "orders": {o: _share(n, self.total) for o, n in self.orders},
+            "cells": {c: _share(n, self.total) for c, n in self.cells},
+        }
+
+
+def _vom_cell_odds(
+    vom: Vom, cards: Sequence[EnemyOrderCard], role: Role, column: VomColumn, morale: MoraleState
+) -> VomCellOdds:
+    role_orders = dict(vom.role_orders)[role]
+    # C2 31.11.3: the card's initiative modified by morale, clamped 00-99, is the row read.
+    got = [vom_order(vom, role, column, modified_number(vom, card.initiative, morale)) for card in cards]
+    orders = Counter(cell.order for cell in got)
+    cells = Counter(got)
+    return VomCellOdds(
+        role=role,
+        column=column,
+        morale=morale,
+        modifier=vom.morale_modifier(morale),
+        total=len(got),
+        orders=tuple((o, orders[o]) for o in role_orders if orders[o]),
+        cells=tuple((str(c), n) for c, n in sorted(cells.items(), key=lambda kv: kv[0].rows.first)),
+    )
+
+
+@attrs.frozen
+class VomOdds:
+    """The VOM read with a deck's cards: every role × column × Morale State (C2 31.11.3)."""
+
+    deck_source: str
+    size: int
+    """Cards in the deck."""
+    entries: tuple[VomCellOdds, ...]
+    """Roles in crew order, their columns as the VOM lists them, Morale States best first."""
+
+    def get(self, role: Role | str, column: VomColumn | str, morale: MoraleState | str) -> VomCellOdds:
+        """The odds for ``role`` in ``column`` at ``morale``. Raises ``KeyError`` if not computed."""
+        key = (Role(role), VomColumn(column), MoraleState(morale))
+        for e in self.entries:
+            if (e.role, e.column, e.morale) == key:
+                return e
+        raise KeyError(f"no VOM odds for {key[0].value} {key[1].value} {key[2].value}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return {
+            "deck": self.deck_source,
+            "size": self.size,
+            "entries": [e.to_dict() for e in self.entries],
+        }
+
+
+def vom_odds(
+    vom: Vom,
+    deck: DeckLike = None,
+    *,
+    roles: Iterable[Role | str] | None = None,
+    columns: Iterable[VomColumn | str] | None = None,
+    morales: Iterable[MoraleState | str] = VOM_MORALES,
+) -> VomOdds:
+    """The exact chance of each VOM order per role × column × Morale State with ``deck`` (C2 31.11.3).
+
+    A crewman's card is drawn at random from the full shuffled deck; its initiative plus his
+    morale modifier, clamped to 0-99 (:func:`~solo.data.vehicle_types.modified_number`), is the row
+    read in his column. ``roles``/``columns`` restrict the output (default: every role in crew
+    order and every column the VOM has for it); ``morales`` defaults to :data:`VOM_MORALES`.
+    The engine's overrides (Rout, Bail Out cascades, damage) are not applied. ``deck`` as
+    :func:`deck_profile`. Raises ``ValueError`` for an unknown role, column or Morale State,
+    or a deck with no card; :class:`~solo.core.errors.DataError` for a deck that cannot be loaded.
+    """
+    deck = _as_deck(deck)
+    if not deck.cards:
+        raise ValueError(f"{deck.source}: the deck has no card")
+    want_roles = [Role(r) for r in roles] if roles is not None else list(CREW_ACTIVATION_ORDER)
+    want_cols = [VomColumn(c) for c in columns] if columns is not None else None
+    want_morales = [MoraleState(m) for m in morales]
+    entries = []
+    for role in CREW_ACTIVATION_ORDER:
+        if role not in want_roles:
+            continue
+        for r, column, _cells in vom.columns:
+            if r is not role or (want_cols is not None and column not in want_cols):
+                continue
+            entries.extend(_vom_cell_odds(vom, deck.cards, role, column, m) for m in want_morales)
+    return VomOdds(deck_source=deck.source, size=len(deck.cards), entries=tuple(entries))
+
+
+# ---------------------------------------------------------------------------
+# The next card during a game (base-rules §5.3, §5.5)
+
+
+@attrs.frozen
+class CardContext:
+    """What an Enemy character reads on a card: his Morale State and Cover/Open (base-rules §5.3)."""
+
+    morale: MoraleState
+    in_cover: bool
+
+
+_FORCED: dict[MoraleState, tuple[str, str]] = {
+    MoraleState.BERSERK: ("charge", "berserk"),
+    MoraleState.ROUT: ("evade", "rout"),
+}
+"""Berserk → Charge along the berserk string; Rout → Evade along the rout string (base-rules §5.3 step 6)."""
+
+
+@attrs.frozen
+class NextCardOdds:
+    """The exact odds of what the next Enemy card gives one character (base-rules §5.3, §5.5).
+
+    For a morale row the keys of ``orders`` are card order codes (``"RG"``); a Berserk or
+    Routed character reads no row (§5.3 step 6): ``orders`` is ``(("charge", n),)`` or
+    ``(("evade", n),)`` and ``directions`` holds the berserk or rout strings.
+    """
+
+    context: CardContext
+    pile: tuple[str, ...]
+    """The card ids the next card may be, sorted."""
+    reading: str
+    """``"cover/normal"`` (a row), ``"berserk"`` or ``"rout"`` (a string)."""
+    orders: tuple[tuple[str, int], ...]
+    """Orders with their cards, zero counts left out (codes in :class:`OrderCode` order)."""
+    flags: tuple[tuple[str, int], ...]
+    """Cards per flag set ``""``, ``"G"``, ``"C"``, ``"GC"`` (all ``""`` for a string reading)."""
+    directions: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    """Per move order (or the forced order): its direction strings, most first."""
+
+    @property
+    def total(self) -> int:
+        """Cards the next one may be."""
+        return len(self.pile)
+
+    def count(self, order: str) -> int:
+        """Cards giving ``order`` (a code like ``"RG"``, or ``"charge"``/``"evade"``); 0 if none."""
+        return dict(self.orders).get(order, 0)
+
+    def probability(self, order: str) -> Fraction:
+        """The exact chance that the next card gives ``order``."""
+        return Fraction(self.count(order), self.total)
+
+    def flag_probability(self, flag: str) -> Fraction:
+        """The chance of a G (``"G"``) or C (``"C"``) check on the next card, alone or together.
+
+        Raises ``ValueError`` for another flag.
+        """
+        if flag not in ("G", "C"):
+            raise ValueError(f"a flag is 'G' or 'C', got {flag!r}")
+        n = sum(count for flags, count in self.flags if flag in flags)
+        return Fraction(n, self.total)
+
+    def summary(self) -> str:
+        """One line for a player: ``"Next card (37 left, Cover/Normal): AF 41%, HI 16%, …; G 30%, C 0%"``.
+
+        A string reading: ``"Next card (37 left, berserk string): charge along 5/6 27%, 6 27%, …"``.
+        """
+        head = f"Next card ({self.total} left"
+        forced = _FORCED.get(self.context.morale)
+        if forced is not None:
+            strings = ", ".join(f"{d} {_pct_text(n, self.total)}" for d, n in self.directions[0][1])
+            return f"{head}, {forced[1]} string): {forced[0]} along {strings}"
+        where = column_label(MoraleRow(self.context.morale.value), in_cover=self.context.in_cover)
+        parts = [f"{o} {_pct_text(n, self.total)}" for o, n in sorted(self.orders, key=lambda kv: -kv[1])]
+        g = _pct_text_fraction(self.flag_probability("G"))
+        c = _pct_text_fraction(self.flag_probability("C"))
+        return f"{head}, {where}): " + ", ".join(parts) + f"; G {g}, C {c}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return {
+            "morale": self.context.morale.value,
+            "in_cover": self.context.in_cover,
+            "reading": self.reading,
+            "pile": list(self.pile),
+            "total": self.total,
+            "orders": {o: _share(n, self.total) for o, n in self.orders},
+            "flags": {FLAG_LABELS[f]: _share(n, self.total) for f, n in self.flags},
+            "directions": {o: dict(strings) for o, strings in self.directions},
+        }
+
+
+def _pct_text(count: int, total: int) -> str:
+    return _pct_text_fraction(Fraction(count, total))
+
+
+def _pct_text_fraction(p: Fraction) -> str:
+    return f"{float(100 * p):.0f}%"
+
+
+def next_card_odds(deck: EnemyDeckDef, drawn: Iterable[str], context: CardContext) -> NextCardOdds:
+    """The exact odds of the next card's order for an Enemy character (base-rules §5.3, §5.5).
+
+    ``drawn``: the card ids *not* in the draw pile (out this turn and discarded, not yet
+    reshuffled); the next card is any other card, each equally likely. A Berserk or Routed
+    character reads the berserk or rout string (§5.3 step 6); any other reads the row of his
+    morale in the Cover or Open table (steps 7, §5.4). The G/C checks and the §4 conversions
+    that may follow depend on the board and are not applied. Raises ``ValueError`` for an
+    unknown or repeated card id, or when every card is drawn.
+    """
+    ids = {c.id for c in deck.cards}
+    out: set[str] = set()
+    for card_id in drawn:
+        if card_id not in ids:
+            raise ValueError(f"card {card_id!r} is not in the deck {deck.source}")
+        if card_id in out:
+            raise ValueError(f"card {card_id!r} is drawn twice")
+        out.add(card_id)
+    pile = [c for c in deck.cards if c.id not in out]
+    if not pile:
+        raise ValueError("every card is drawn: no next card (reshuffle the discards first, base-rules §5.5)")
+    return _next_odds(pile, context)
+
+
+def _next_odds(pile: Sequence[EnemyOrderCard], context: CardContext) -> NextCardOdds:
+    forced = _FORCED.get(context.morale)
+    ids = tuple(sorted(c.id for c in pile))
+    if forced is not None:
+        order, which = forced
+        strings = Counter(str(getattr(c, which)) for c in pile)
+        return NextCardOdds(
+            context=context,
+            pile=ids,
+            reading=which,
+            orders=((order, len(pile)),),
+            flags=tuple((f, len(pile) if f == "" else 0) for f in FLAGS),
+            directions=((order, _ranked(strings)),),
+        )
+    col = _column_odds(pile, MoraleRow(context.morale.value), context.in_cover)
+    return NextCardOdds(
+        context=context,
+        pile=ids,
+        reading=col.name,
+        orders=tuple((c.value, n) for c, n in col.orders if n),
+        flags=col.flags,
+        directions=tuple((c.value, strings) for c, strings in col.directions),
+    )
+
+
+def next_vom_odds(
+    vom: Vom,
+    deck: EnemyDeckDef,
+    drawn: Iterable[str],
+    role: Role | str,
+    column: VomColumn | str,
+    morale: MoraleState | str,
+) -> VomCellOdds:
+    """The exact VOM odds for a crewman's next card, given the cards not in the draw pile (C2 31.11.3).
+
+    Raises ``ValueError`` as :func:`next_card_odds`, and for an unknown role, column or state.
+    """
+    out = set(drawn)
+    unknown = sorted(out - {c.id for c in deck.cards})
+    if unknown:
+        raise ValueError(f"card {unknown[0]!r} is not in the deck {deck.source}")
+    pile = [c for c in deck.cards if c.id not in out]
+    if not pile:
+        raise ValueError("every card is drawn: no next card")
+    return _vom_cell_odds(vom, pile, Role(role), VomColumn(column), MoraleState(morale))
+
+
+def _next_pile(game: Game) -> tuple[str, ...]:
+    """The card ids the next Enemy draw may give: the draw pile, or the discards if it is empty (§5.5)."""
+    pile = game.enemy_deck.in_draw_pile()
+    return pile if pile else tuple(sorted(game.enemy_deck.discards))
+
+
+def game_next_card_odds(game: Game, ch: Character) -> NextCardOdds | None:
+    """The odds of the next Enemy card's order for Enemy character ``ch`` now (base-rules §5.3, §5.5).
+
+    Reads the game: the draw pile (``game.enemy_deck.in_draw_pile()``; when it is empty the
+    next draw reshuffles the discards, so those), ``ch``'s Morale State and Cover/Open
+    (``game.in_cover``). Returns ``None`` when ``ch`` reads no Enemy card row: not an Enemy,
+    not active or off the map, a vehicle crewman (the VOM, :func:`next_vom_odds`), or no card
+    left to draw. The draw pile's order is never looked at.
+    """
+    from solo.rules.state import Side
+
+    if ch.side is not Side.ENEMY or not ch.is_active or ch.hex is None or ch.vehicle is not None:
+        return None
+    ids = set(_next_pile(game))
+    pile = [c for c in game.data.enemy_deck.cards if c.id in ids]
+    if not pile:
+        return None
+    return _next_odds(pile, CardContext(ch.morale, game.in_cover(ch)))
+
+
+def game_enemy_odds(game: Game) -> tuple[tuple[str, NextCardOdds], ...]:
+    """:func:`game_next_card_odds` for each active on-map Enemy who reads a card row, in roster order."""
+    from solo.rules.state import Side
+
+    out = []
+    for ch in game.state.active(Side.ENEMY):
+        odds = game_next_card_odds(game, ch)
+        if odds is not None:
+            out.append((ch.id, odds))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Two decks side by side
+
+
+@attrs.frozen
+class CompareRow:
+    """One line of a comparison: a column and an order (or a flag set), in deck A and deck B."""
+
+    column: str
+    """``"cover/aggressive"``."""
+    key: str
+    """An order code (``"RF"``) or a flag label (``"G only"``, ``"C only"``, ``"G and C"``)."""
+    a: int
+    total_a: int
+    b: int
+    total_b: int
+
+    @property
+    def difference(self) -> int:
+        """Cards in B minus cards in A."""
+        return self.b - self.a
+
+    @property
+    def percent_difference(self) -> Fraction:
+        """Percentage points, B minus A (exact)."""
+        return percent(self.b, self.total_b) - percent(self.a, self.total_a)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return {
+            "column": self.column,
+            "key": self.key,
+            "a": _share(self.a, self.total_a),
+            "b": _share(self.b, self.total_b),
+            "difference": self.difference,
+            "percent_difference": round(float(self.percent_difference), 4),
+        }
+
+
+@attrs.frozen
+class DeckComparison:
+    """Deck A and deck B per column, order by order and flag by flag (from :func:`compare_decks`)."""
+
+    a: DeckOdds
+    b: DeckOdds
+    rows: tuple[CompareRow, ...]
+    """Columns in :data:`COLUMNS` order; per column the orders then G only, C only, G and C."""
+
+    def differences(self) -> tuple[CompareRow, ...]:
+        """The rows where the decks differ (count or share)."""
+        return tuple(r for r in self.rows if r.difference or r.percent_difference)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return {
+            "a": {"source": self.a.source, "size": self.a.size},
+            "b": {"source": self.b.source, "size": self.b.size},
+            "rows": [r.to_dict() for r in self.rows],
+        }
+
+
+_COMPARED_FLAGS = ("G", "C", "GC")
+
+
+def compare_decks(a: DeckLike | DeckOdds, b: DeckLike | DeckOdds) -> DeckComparison:
+    """Decks ``a`` and ``b`` side by side: per column each order and flag set, and B − A (base-rules §5.2).
+
+    Takes decks, where to load them (as :func:`deck_profile`), or their profiles.
+    """
+    pa = a if isinstance(a, DeckOdds) else deck_profile(a)
+    pb = b if isinstance(b, DeckOdds) else deck_profile(b)
+    rows = []
+    for ca, cb in zip(pa.columns, pb.columns, strict=True):
+        for code in OrderCode:
+            rows.append(CompareRow(ca.name, code.value, ca.count(code), pa.size, cb.count(code), pb.size))
+        for f in _COMPARED_FLAGS:
+            rows.append(
+                CompareRow(ca.name, FLAG_LABELS[f], ca.flag_count(f), pa.size, cb.flag_count(f), pb.size)
+            )
+    return DeckComparison(pa, pb, tuple(rows))
+
+
+def write_comparison_png(
+    comparison: DeckComparison,
+    path: Path | str,
+    *,
+    labels: tuple[str, str] | None = None,
+) -> Path:
+    """Draw the orders of both decks per column (grouped bars, % of each deck) and write a PNG atomically.
+
+    Ten panels, Cover on the top row and the Open below, morale rows best first (base-rules
+    §5.2); an order whose count differs is marked with B − A in cards. Uses Matplotlib's Agg
+    canvas (no display, no pyplot state). The file is written to a temporary file beside
+    ``path`` and renamed, so a failure leaves no partial file. Returns the path written;
+    raises ``OSError`` if it cannot be written.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    path = Path(path)
+    names = labels or (f"A: {comparison.a.source}", f"B: {comparison.b.source}")
+    codes = [c.value for c in OrderCode]
+    fig = Figure(figsize=(17, 7.2), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(2, len(MoraleRow), sharey=True)
+    top = max(
+        float(percent(n, p.size))
+        for p in (comparison.a, comparison.b)
+        for c in p.columns
+        for _, n in c.orders
+    )
+    width = 0.4
+    xs = list(range(len(codes)))
+    for ca, cb in zip(comparison.a.columns, comparison.b.columns, strict=True):
+        ax = axes[0 if ca.in_cover else 1][list(MoraleRow).index(ca.row)]
+        ya = [float(percent(n, comparison.a.size)) for _, n in ca.orders]
+        yb = [float(percent(n, comparison.b.size)) for _, n in cb.orders]
+        ax.bar([x - width / 2 for x in xs], ya, width, label=names[0], color="#4c72b0")
+        ax.bar([x + width / 2 for x in xs], yb, width, label=names[1], color="#dd8452")
+        for x, (_code, na), (_c, nb), top_ab in zip(xs, ca.orders, cb.orders, map(max, ya, yb), strict=True):
+            if na != nb:  # mark the orders that differ with B - A in cards
+                ax.annotate(
+                    f"{nb - na:+d}", (x, top_ab), ha="center", va="bottom", fontsize=8, color="#c0392b"
+                )
+        ax.set_title(ca.label, fontsize=11)
+        ax.set_xticks(xs, codes, fontsize=8)
+        ax.set_ylim(0, top * 1.1 + 1)
+        ax.grid(axis="y", alpha=0.3)
+        if ca.row is MoraleRow.AGGRESSIVE:
+            ax.set_ylabel("% of the deck")
+    handles, texts = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, texts, loc="outside lower center", ncols=2)
+    fig.suptitle("Enemy Order deck: orders per morale row, Cover and Open", fontsize=13)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".png", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            fig.savefig(f, format="png")
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes it 0600; a chart is for sharing
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

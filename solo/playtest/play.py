@@ -1,0 +1,335 @@
+"""Headless games: play a scenario with a policy, write its log, replay a log (issue 3 item 6).
+
+Every game made by :func:`new_game` keeps its :class:`Recipe` (what rebuilds it:
+scenario, seed, forced results, options) beside it, with its lineage for
+issue 6: the parent of a branch, the results forced mid-game
+(:func:`force_next`), the sandbox mark and the bookmarks. :func:`header_for`
+writes them into the log header and :func:`replay` applies the forced results
+at the same input index, so a branch log replays exactly.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from solo.core.dice import Dice, ScriptedSource
+from solo.core.errors import ChanceError
+from solo.core.events import Event
+from solo.core.log import Header, LogError, comparable, data_version, inputs_of, read_log
+from solo.core.options import Options
+from solo.data.house import HouseData, load_data
+from solo.data.scenario import Scenario, load_scenario
+from solo.engine.game import Game
+from solo.rules.state import Side, Status
+
+DEFAULT_SCENARIO = "first_contact"
+
+
+def new_game(
+    scenario: str | Path,
+    *,
+    seed: int,
+    data: HouseData | None = None,
+    dice: Sequence[int] = (),
+    cards: dict[str, Sequence[str]] | None = None,
+    options: dict[str, Any] | None = None,
+    turns: int | None = None,
+    record_rolls: bool = True,
+    keep_events: bool = True,
+) -> Game:
+    """A new game of ``scenario`` (shipped id or path) with ``seed``; forced ``dice``/``cards`` first."""
+    data = data if data is not None else load_data()
+    sc: Scenario = _scenario(scenario, data)
+    if turns is not None:
+        sc = attrs.evolve(sc, turns=turns)
+    opts = Options.from_dict({**sc.options, **(options or {})})
+    if dice or cards:
+        source: Any = ScriptedSource(
+            list(dice), cards={k: list(v) for k, v in (cards or {}).items()}, fallback=seed
+        )
+        d = Dice(source, keep_history=False)
+    else:
+        d = Dice(seed, keep_history=False)
+    game = Game(sc, data, dice=d, options=opts, record_rolls=record_rolls, keep_events=keep_events)
+    recipe = Recipe(
+        scenario=str(scenario),
+        seed=seed,
+        data=data,
+        dice=tuple(dice),
+        cards={k: tuple(v) for k, v in (cards or {}).items()},
+        options=dict(options or {}),
+        turns=turns,
+    )
+    _RECIPES[game] = recipe
+    if keep_events:
+        game.listeners.append(_InformationWatch(weakref.ref(game), recipe))
+    return game
+
+
+@attrs.define(eq=False)
+class Recipe:
+    """What rebuilds a game (:func:`new_game`'s arguments) and its lineage (issue 6).
+
+    Kept beside every game :func:`new_game` makes (:func:`recipe_of`); the
+    lineage fields are those of the log header (:class:`~solo.core.log.Header`).
+    """
+
+    scenario: str
+    seed: int
+    data: HouseData
+    dice: tuple[int, ...] = ()
+    cards: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    options: dict[str, Any] = attrs.field(factory=dict)
+    turns: int | None = None
+    card_set: str | None = None
+    parent: dict[str, Any] | None = None
+    forced: list[dict[str, Any]] = attrs.field(factory=list)
+    """The results forced mid-game so far, as in the header (``at_input``, ``dice``, ``cards``)."""
+    sandbox: bool = False
+    bookmarks: dict[str, int] = attrs.field(factory=dict)
+    seen: tuple[Any, ...] | None = None
+    """:func:`information` when the last choice was made (for undo, solo.playtest.history)."""
+
+
+_RECIPES: weakref.WeakKeyDictionary[Game, Recipe] = weakref.WeakKeyDictionary()
+
+
+def recipe_of(game: Game) -> Recipe | None:
+    """The :class:`Recipe` of a game made by :func:`new_game`, or None (a table-mode game, a test's game)."""
+    return _RECIPES.get(game)
+
+
+def information(game: Game) -> tuple[Any, ...]:
+    """What the Friendly player knows that spotting can change: who is Known/Spotted, the roster.
+
+    A tuple ``(revealed ids, removed dummies, roster size)`` in roster order; compared before and
+    after a choice to tell whether undoing it would unsee something (issue 6 item 2).
+    """
+    st = game.state
+    revealed = tuple(c.id for c in st.roster() if c.revealed)
+    return (revealed, tuple(st.flags.get("removed_dummies", ())), len(st.characters))
+
+
+@attrs.define
+class _InformationWatch:
+    """An event listener noting :func:`information` each time the player makes a choice."""
+
+    game: Any
+    recipe: Recipe
+
+    def __call__(self, ev: Event) -> None:
+        if ev.kind == "choice" and not ev.automatic:
+            game = self.game()
+            if game is not None:
+                self.recipe.seen = information(game)
+
+
+def force_next(
+    game: Game, dice: Sequence[int] = (), cards: Mapping[str, Sequence[str]] | None = None
+) -> None:
+    """Force the next results of ``game``: ``dice`` (physical readings, as ``--dice``) and card draws.
+
+    The game's chance source becomes a :class:`~solo.core.dice.ScriptedSource` with
+    these results whose fallback is the source the game had (its RNG state at
+    this point), so after them the game rolls exactly as it would have. The
+    forced results are noted in the game's :class:`Recipe` at the current input
+    index (``len(game.inputs)``) and written to the log header (``forced``),
+    which :func:`replay` applies at the same point. Raises
+    :class:`~solo.core.errors.ChanceError` for a value that is not an integer 0-99,
+    an unknown deck or a card not in that deck.
+    """
+    dice = list(dice)
+    cards = {str(k): [str(c) for c in v] for k, v in (cards or {}).items()}
+    for v in dice:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 99:
+            raise ChanceError(f"a forced result must be a die reading 0-99, got {v!r}")
+    decks = {game.friendly_deck.name: game.friendly_deck, game.enemy_deck.name: game.enemy_deck}
+    for deck, ids in cards.items():
+        if deck not in decks:
+            raise ChanceError(f"no deck {deck!r} to force cards from (decks: {', '.join(decks)})")
+        for c in ids:
+            if c not in decks[deck].cards:
+                raise ChanceError(f"card {c!r} is not in the {deck} deck")
+    if not dice and not any(cards.values()):
+        return
+    game.dice.source = ScriptedSource(dice, cards=cards, fallback=game.dice.source)  # type: ignore[arg-type]
+    recipe = recipe_of(game)
+    if recipe is not None:
+        recipe.forced.append(
+            {
+                "at_input": len(game.inputs),
+                "dice": tuple(dice),
+                "cards": {k: tuple(v) for k, v in cards.items()},
+            }
+        )
+
+
+def force_due(game: Game, forced: Iterable[Mapping[str, Any]]) -> None:
+    """Apply the entries of a header's ``forced`` list due now (``at_input == len(game.inputs)``).
+
+    Entries already applied to this game (counted in its :class:`Recipe`) are not applied twice.
+    """
+    n = len(game.inputs)
+    due = [f for f in forced if f["at_input"] == n]
+    if not due:
+        return
+    recipe = recipe_of(game)
+    done = sum(1 for f in recipe.forced if f["at_input"] == n) if recipe is not None else 0
+    for f in due[done:]:
+        force_next(game, f.get("dice", ()), f.get("cards", {}))
+
+
+def check_header(header: Header, source: Path | str) -> None:
+    """Refuse a log made with another data version or a card set that is not here (LogError)."""
+    if header.card_set and not Path(header.card_set).is_dir():
+        raise LogError(
+            f"{source}:1: the log was played with the card set {header.card_set}, which is not here"
+        )
+    if header.data_version != data_version(header.card_set):
+        raise LogError(
+            f"{source}:1: the log was made with data version {header.data_version}, these data are "
+            f"{data_version(header.card_set)}; replaying it would diverge"
+        )
+
+
+def game_from_header(header: Header, *, data: HouseData | None = None) -> Game:
+    """A new game as the header describes it (no input given yet), its lineage in its :class:`Recipe`.
+
+    Forced results due before the first input are applied. Does not check the
+    data version (:func:`check_header` does).
+    """
+    if data is None or header.card_set:
+        data = load_data(Path(header.card_set) if header.card_set else None)
+    game = new_game(
+        header.scenario,
+        seed=header.seed,
+        data=data,
+        dice=header.dice,
+        cards={k: list(v) for k, v in header.cards.items()},
+        options=header.options,
+        turns=header.turns,
+    )
+    recipe = _RECIPES[game]
+    recipe.card_set = header.card_set
+    recipe.parent = dict(header.parent) if header.parent is not None else None
+    recipe.sandbox = header.sandbox
+    recipe.bookmarks = dict(header.bookmarks)
+    force_due(game, header.forced)
+    return game
+
+
+_SCENARIOS: dict[tuple[str, int], tuple[HouseData, Scenario]] = {}
+
+
+def _scenario(scenario: str | Path, data: HouseData) -> Scenario:
+    """Load a scenario once per data set (batch runs play the same one many times)."""
+    key = (str(scenario), id(data))
+    hit = _SCENARIOS.get(key)
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    sc = load_scenario(scenario, data)
+    if len(_SCENARIOS) > 64:
+        _SCENARIOS.clear()
+    _SCENARIOS[key] = (data, sc)
+    return sc
+
+
+def header_for(
+    game: Game,
+    scenario: str | Path,
+    seed: int,
+    *,
+    policy: str = "",
+    dice: Sequence[int] = (),
+    cards: dict[str, Sequence[str]] | None = None,
+    options: dict[str, Any] | None = None,
+    turns: int | None = None,
+) -> Header:
+    """The log header that rebuilds ``game``, with its lineage (parent, forced results, sandbox,
+    bookmarks) when it has a :class:`Recipe`."""
+    recipe = recipe_of(game)
+    lineage: dict[str, Any] = {}
+    if recipe is not None:
+        lineage = {
+            "card_set": recipe.card_set,
+            "parent": dict(recipe.parent) if recipe.parent is not None else None,
+            "forced": tuple(recipe.forced),
+            "sandbox": recipe.sandbox,
+            "bookmarks": dict(recipe.bookmarks),
+        }
+    return Header(
+        scenario=str(scenario),
+        seed=seed,
+        data_version=data_version(lineage.get("card_set")),
+        options=dict(options or {}),
+        dice=tuple(dice),
+        cards={k: tuple(v) for k, v in (cards or {}).items()},
+        policy=policy,
+        turns=turns,
+        **lineage,
+    )
+
+
+@attrs.frozen
+class ReplayResult:
+    """The outcome of a replay: ``ok`` if every event matched."""
+
+    ok: bool
+    events: int
+    mismatch: str | None = None
+
+
+def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
+    """Rebuild the game of a log, feed its choices back and compare every event.
+
+    Raises :class:`LogError` for an unreadable log or one made with another data version.
+    """
+    header, logged = read_log(path)
+    check_header(header, path)
+    game = game_from_header(header, data=data)
+    for choice in inputs_of(logged):
+        force_due(game, header.forced)
+        if game.pending is None:
+            return ReplayResult(False, len(game.events), "the log has more choices than the game asks for")
+        if choice not in game.legal():
+            return ReplayResult(
+                False, len(game.events), f"choice {choice!r} is not legal at event {len(game.events)}"
+            )
+        game.apply(choice)
+    force_due(game, header.forced)
+    got = game.events
+    for i, (a, b) in enumerate(zip(logged, got, strict=False)):
+        if comparable(a) != comparable(b):
+            return ReplayResult(
+                False, i, f"event {i} differs: logged {a.kind} {a.text!r}, replayed {b.kind} {b.text!r}"
+            )
+    if len(logged) != len(got):
+        return ReplayResult(
+            False, min(len(logged), len(got)), f"{len(logged)} events logged, {len(got)} replayed"
+        )
+    return ReplayResult(True, len(got))
+
+
+def summary(game: Game) -> str:
+    """A short human-readable summary: turns, casualties, victory points, winner."""
+    st = game.state
+    lines = [f"Scenario {game.scenario.name}: {st.flow.turn} turn(s) played."]
+    for side in (Side.FRIENDLY, Side.ENEMY):
+        chars = [c for c in st.on_side(side) if not c.dummy]
+        counts = {s: sum(1 for c in chars if c.status is s) for s in Status}
+        lost = ", ".join(
+            f"{n} {s.value.replace('_', ' ')}" for s, n in counts.items() if n and s is not Status.ACTIVE
+        )
+        lines.append(
+            f"  {side.value.capitalize()}: {counts[Status.ACTIVE]} of {len(chars)} still in action"
+            + (f" ({lost})" if lost else "")
+            + "."
+        )
+    vp = st.vp
+    lines.append(f"  Victory points: {vp.get('friendly', 0)}; winner: {st.winner or 'undecided'}.")
+    return "\n".join(lines)

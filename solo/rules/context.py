@@ -1,0 +1,312 @@
+"""What the rules see of a game (:class:`GameContext`) and what they ask the Enemy (:class:`EnemyHooks`).
+
+The engine's :class:`~solo.engine.game.Game` extends :class:`GameContext` with the sequence of
+play. Rules never import the engine: they take a :class:`GameContext`, yield
+:class:`~solo.core.decisions.Decision` objects built by :meth:`GameContext.decision` when the
+Friendly player must choose, and ask ``game.enemy`` when the Enemy must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from solo.core.decisions import Decision, DecisionKind, Option
+from solo.core.dice import Deck, Dice
+from solo.core.events import Event
+from solo.core.hexes import Hex, distance
+from solo.core.options import Options
+from solo.data.house import HouseData
+from solo.data.maps import Board
+from solo.data.tables import Order
+from solo.rules.los import LineOfSight, Sight
+from solo.rules.state import Character, GameState, GivenOrder
+
+if TYPE_CHECKING:
+    from solo.rules.vehicles.state import Seat, Vehicle
+
+
+class EnemyHooks(Protocol):
+    """The Enemy's decisions a rule needs in the middle of its procedure (filled from :mod:`solo.enemy`).
+
+    Each takes the game first and returns what the Enemy does; each emits its own explaining event.
+    """
+
+    def alert(self, game: GameContext, ch: Character, reason: str, rule: str) -> GivenOrder | None:
+        """A Waiting Enemy becomes Alert (base-rules §5.6); a Prepared one takes his order at once."""
+
+    def unprepared_activation(self, game: GameContext, ch: Character) -> bool:
+        """An Unprepared Enemy alerted earlier draws now and does nothing more (§5.6): True if so."""
+
+    def assign_on_activation(self, game: GameContext, ch: Character) -> GivenOrder | None:
+        """C2 23.5: the order of an Alert Enemy without one, drawn now."""
+
+    def duck_back_on_entering(self, game: GameContext, ch: Character) -> bool:
+        """Whether a moving Enemy ducks back on entering his new hex (9.4)."""
+
+    def choose_fire_target(
+        self, game: GameContext, ch: Character, weapon_id: str | None = None
+    ) -> Character | None:
+        """The Friendly an Enemy fires at (13.0; C2 23.2, 30.1), or None."""
+
+    def choose_enemy_weapon(
+        self, game: GameContext, ch: Character, target: Character | None = None
+    ) -> str | None:
+        """The weapon an Enemy fires with [house]."""
+
+    def sniper_aims(self, game: GameContext, ch: Character) -> bool:
+        """C2 24.1: an Enemy Sniper holds his Impulse 2 shot for Impulse 4."""
+
+    def seat_sees(
+        self,
+        game: GameContext,
+        vehicle: Vehicle,
+        position_id: str,
+        hex_: Hex,
+        *,
+        target: Character | None = None,
+    ) -> bool:
+        """LOS from a vehicle seat (C2 31.7.1-31.7.3)."""
+
+    def observed_targets(self, game: GameContext, vehicle: Vehicle, seat: str | Seat) -> list[Any]:
+        """The Observed Targets of a seat's Target Marker (C2 31.7.3)."""
+
+    def clear_marker(self, game: GameContext, ch: Character, reason: str, rule: str = "31.7.4") -> None:
+        """Remove a crewman's Target Marker (C2 31.7.4)."""
+
+    def remove_lost_markers(
+        self, game: GameContext, vehicle: Vehicle, *, positions: tuple[str, ...] | None = None
+    ) -> None:
+        """Remove the Target Markers of crewmen who lost them (C2 31.7.4)."""
+
+    def place_enemy_marker(self, game: GameContext, ch: Character) -> None:
+        """Place or move an Enemy crewman's Target Marker (C2 31.7.3-31.7.4)."""
+
+    def commander_turret_target(self, game: GameContext, vehicle: Vehicle) -> Hex | None:
+        """The hex the turret turns toward for the Commander's marker (C2 31.6, 31.7.4)."""
+
+    def enemy_emergency_stop(self, game: GameContext, driver: Character) -> bool:
+        """C2 31.2 (1): the Enemy Driver's Emergency Stop."""
+
+    def smoke_discharger_hex(self, game: GameContext, vehicle: Vehicle) -> Hex | None:
+        """The hex for a vehicle's smoke dischargers (C2 31.11.2)."""
+
+
+class GameContext:
+    """What the rules see of one game: scenario, data, options, dice, board, LOS, state and events.
+
+    The engine's :class:`~solo.engine.game.Game` is one; rule modules take it as their first
+    argument and use only: ``state``, ``data``, ``board``, ``los``, ``dice``, ``options``,
+    ``scenario``, ``enemy``, the decks and the helpers below (:meth:`emit`, :meth:`sight`,
+    :meth:`in_cover`, :meth:`decision`...).
+    """
+
+    enemy: EnemyHooks
+    """The Enemy's decisions the rules ask for (set by the engine before the state is built)."""
+
+    def __init__(
+        self,
+        scenario: Any,
+        data: HouseData,
+        *,
+        dice: Dice,
+        options: Options | None = None,
+        record_rolls: bool = True,
+        keep_events: bool = True,
+    ) -> None:
+        from solo.rules.setup import build_state
+
+        self.scenario = scenario
+        self.data = data
+        self.options = options if options is not None else scenario.game_options()
+        self.dice = dice
+        self.board = Board.for_map(data.maps[scenario.map], data.terrain)
+        self.los = LineOfSight(self.board, month=scenario.month)
+        self._low_orders = frozenset(o.id for o in data.orders if o.low)
+        self.events: list[Event] = []
+        self.inputs: list[dict[str, Any]] = []
+        self._keep_events = keep_events
+        self._seq = 0
+        self.listeners: list[Callable[[Event], None]] = []
+        if record_rolls:
+            dice.listener = self._on_roll
+        self.friendly_deck = Deck("friendly", [c.id for c in data.friendly_deck.cards])
+        self.enemy_deck = Deck("enemy", [c.id for c in data.enemy_deck.cards])
+        self.state: GameState = build_state(scenario, data, dice, self)
+
+    # -- events ------------------------------------------------------------
+
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        *,
+        rule: str = "",
+        actor: str | None = None,
+        data: dict[str, Any] | None = None,
+        automatic: bool = True,
+    ) -> Event:
+        """Record an event (and hand it to the listeners)."""
+        flow = self.state.flow if hasattr(self, "state") else None
+        ev = Event(
+            seq=self._seq,
+            kind=kind,
+            turn=flow.turn if flow else 0,
+            impulse=flow.impulse if flow else 0,
+            text=text,
+            rule=rule,
+            actor=actor,
+            data=data or {},
+            automatic=automatic,
+        )
+        self._seq += 1
+        if self._keep_events:
+            self.events.append(ev)
+        for listener in self.listeners:
+            listener(ev)
+        return ev
+
+    def _on_roll(self, record: Any) -> None:
+        from solo.core.dice import record_to_dict
+
+        d = record_to_dict(record)
+        purpose = d.get("purpose", "")
+        if "total" in d:
+            text = f"{d['kind']} → {d['total']} ({purpose})"
+        elif "card" in d:
+            text = f"draw {d['card']} from {d['deck']} ({purpose})"
+        elif "index" in d:
+            text = f"random pick {d['index'] + 1} of {d['size']} ({purpose})"
+        else:
+            text = f"shuffle {d.get('deck', '')} ({purpose})"
+        self.emit("roll", text, data=d)
+
+    # -- helpers for rule modules -----------------------------------------
+
+    def char(self, cid: str) -> Character:
+        """The character with id ``cid``."""
+        return self.state.characters[cid]
+
+    def order_def(self, ch: Character) -> Order | None:
+        """The definition of ``ch``'s current order, or None."""
+        return self.data.orders.get(ch.order.order) if ch.order is not None else None
+
+    def is_low(self, ch: Character) -> bool:
+        """Whether ``ch`` has a low order (Sneak, Hide, Reload, Rally: C2 27.8, base-rules §4)."""
+        return ch.order is not None and ch.order.order in self._low_orders
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        """Hexes from ``a`` to ``b`` on this map."""
+        return distance(a, b, self.board.map.stagger)
+
+    def night_range(self) -> int | None:
+        """The night LOS limit (§15) or None by day."""
+        return self.options.night_los if self.scenario.night else None
+
+    def sight(self, viewer: Character, target_hex: Hex, *, target: Character | None = None) -> Sight:
+        """LOS from ``viewer`` to ``target_hex`` with weather, night, smoke and low orders."""
+        state = self.state
+        lights = state.markers.illuminated
+        lit = bool(lights) and any(self.distance(h, x) <= 3 for h in lights for x in (viewer.hex, target_hex))
+        low = self._low_orders
+        vo = viewer.order
+        to = target.order if target is not None else None
+        low_a = vo is not None and vo.order in low
+        low_b = to is not None and to.order in low
+        viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
+        night = self.options.night_los if self.scenario.night else None
+        los = self.los
+        index = los.board.index
+        try:  # the hot path: LineOfSight.check by indices, without its keyword call
+            ia, ib = index[viewer.hex], index[target_hex]
+        except KeyError:
+            return los.check(
+                viewer.hex,
+                target_hex,
+                low_a=low_a,
+                low_b=low_b,
+                viewer_tq=viewer_tq,
+                max_range=state.max_los,
+                night_range=night,
+                illuminated=lit,
+            )
+        return los.check_index(ia, ib, low_a, low_b, viewer_tq, state.max_los, night, lit)
+
+    def sight_of(self, viewer: Character) -> Callable[[Character], Sight]:
+        """``lambda target: self.sight(viewer, target.hex, target=target)``, with the viewer's part hoisted.
+
+        The same answers as :meth:`sight` while nothing changes the viewer (hex,
+        order, wounds), the illuminated hexes or the weather: ask again after
+        anything that may (a spot). Smoke and fire are read at each call.
+        """
+        state = self.state
+        los = self.los
+        index = los.board.index
+        ia = index.get(viewer.hex) if viewer.hex is not None else None
+        if state.markers.illuminated or ia is None:
+            return lambda t: self.sight(viewer, t.hex, target=t)
+        low = self._low_orders
+        vo = viewer.order
+        low_a = vo is not None and vo.order in low
+        viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
+        max_los = state.max_los
+        night = self.options.night_los if self.scenario.night else None
+        check_index = los.check_index
+        sight = self.sight
+
+        def one(t: Character) -> Sight:
+            ib = index.get(t.hex)
+            if ib is None:
+                return sight(viewer, t.hex, target=t)  # off the map: raises as sight does
+            to = t.order
+            return check_index(
+                ia, ib, low_a, to is not None and to.order in low, viewer_tq, max_los, night, False
+            )
+
+        return one
+
+    def sees(self, viewer: Character, target: Character) -> bool:
+        """Whether ``viewer`` has LOS to ``target`` now."""
+        if viewer.hex is None or target.hex is None:
+            return False
+        return self.sight(viewer, target.hex, target=target).clear
+
+    def in_cover(self, ch: Character) -> bool:
+        """Cover (True) or Open for ``ch``'s hex (base-rules §5.4; smoke makes Cover)."""
+        h = ch.hex
+        return self.board.is_cover(h) or bool(self.state.markers.smoke.get(h))
+
+    def opponents(self, ch: Character) -> list[Character]:
+        """Active, on-map characters of the other side."""
+        return self.state.active(ch.side.other)
+
+    def set_order(
+        self,
+        ch: Character,
+        order: str,
+        *,
+        directions: Any = None,
+        target: str | None = None,
+        source: str = "",
+    ) -> None:
+        """Give ``ch`` an order (replacing any)."""
+        ch.order = GivenOrder(order, directions, target, source)
+
+    def draw_friendly(self, purpose: str) -> str:
+        """Draw a Friendly card, reshuffling discards when the deck is empty (base-rules §18)."""
+        return self.friendly_deck.draw(self.dice, f"Friendly deck: {purpose}").card
+
+    # -- decisions ---------------------------------------------------------
+
+    def decision(
+        self, kind: DecisionKind, prompt: str, options: Iterable[tuple[str, str]], *, actor: str | None = None
+    ) -> Decision:
+        """A :class:`Decision` for the Friendly player, stamped with the turn and Impulse.
+
+        ``options`` are ``(key, label)`` pairs, at least one (an empty list is an engine bug:
+        raises RuntimeError).
+        """
+        opts = tuple(Option(k, label) for k, label in options)
+        if not opts:
+            raise RuntimeError(f"engine bug: decision {kind.value} ({prompt}) has no legal option")
+        return Decision(kind, prompt, opts, actor, self.state.flow.turn, self.state.flow.impulse)

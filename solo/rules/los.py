@@ -1,0 +1,428 @@
+"""Line of sight and visibility (base-rules §16, §13, §15; Combat!2 27.5, 27.8, 28.1, 29.5).
+
+:class:`LineOfSight` answers "can a character in hex A see hex B?" for one
+map, with the map's markers (smoke, fire) and caches every answer. The steps,
+in order:
+
+1. Limits (§16 step 1): the weather's maximum LOS (C2 28.1) and night (§15,
+   unless either end is illuminated); the lower applies (C2 28.0).
+2. Heavy smoke (C2 29.5): the smoke modifiers of every hex on the line, end
+   hexes included, add up (Smoke −4, Fading −2, a Fire counts as its smoke);
+   LOS is blocked when the total reaches twice the viewer's TQ (the rule's
+   example blocks at equality, base-rules §20 Q32).
+3. Same or adjacent hexes always see each other.
+4. Terrain (§16 steps 2–5): the centre-to-centre line; the end hexes' own
+   terrain is ignored; a line along a hexside (a hexspine) is blocked only if
+   the hexes on both sides block; S terrain counts only if either end has a
+   low order; heights are compared in half-levels with the blind-hex table;
+   hedges, walls and bocage on a hexside between two intervening hexes block
+   like an obstacle of their height; Fire markers block.
+5. D terrain (C2 27.8): a character with a low order in D terrain is seen only
+   from 1 hex away, +1 per level the viewer stands above it, or by a viewer
+   whose hex and every hex between are D terrain.
+6. Abbey (C2 27.5): Abbey hexes block LOS from outside; between two Abbey hexes
+   they do not block but give −1 per Abbey hex the line passes through; an
+   Abbey Interior hex cannot be seen from outside.
+
+Answers are cached per (A, B, low orders); changing the smoke or fire of a hex
+drops exactly the cached answers whose line passes through that hex.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from solo.core.hexes import Hex, line_shape
+from solo.data.maps import Board
+
+OFF = -1
+_NO_TOP = -99
+
+
+@attrs.frozen
+class Sight:
+    """The answer to one LOS question.
+
+    ``smoke`` and ``abbey`` are the (≤ 0) modifiers the line carries for fire
+    and spotting: smoke −4 per Smoke hex and −2 per Fading hex, end hexes
+    included (§13); −1 per Abbey hex passed through inside the Abbey (27.5).
+    """
+
+    clear: bool
+    rule: str
+    """Why: ``"clear"``, or the rule that blocked (``"16 step 4: obstacle"``, ``"C2 29.5"``...)."""
+    blocked_by: Hex | None
+    """The hex (or the first hex of a hexside) that blocked, when a hex did."""
+    range: int
+    """Distance in hexes."""
+    smoke: int = 0
+    abbey: int = 0
+
+    @property
+    def modifier(self) -> int:
+        """Total modifier the line gives to fire and spotting (smoke + abbey), ≤ 0."""
+        return self.smoke + self.abbey
+
+    def __bool__(self) -> bool:
+        return self.clear
+
+
+@attrs.frozen
+class _Entry:
+    """A cached answer and the line it used, as board indices.
+
+    ``sight`` carries the smoke on the line at the time it was cached; any
+    smoke change on the line drops the entry (:meth:`LineOfSight._invalidate`).
+    """
+
+    sight: Sight
+    steps: tuple[tuple[int, ...], ...]
+
+
+class LineOfSight:
+    """LOS on one :class:`~solo.data.maps.Board` with its smoke and fire markers, cached.
+
+    ``month`` (1–12) decides whether Fields are S terrain (C2 27.8). Markers are
+    set with :meth:`set_smoke` and :meth:`set_fire`; :meth:`check` answers.
+    """
+
+    def __init__(self, board: Board, *, month: int = 6) -> None:
+        if not 1 <= month <= 12:
+            raise ValueError(f"month must be 1-12, got {month}")
+        self.board = board
+        self.month = month
+        m = board.map
+        table = board.terrain_table
+        # The top of S terrain that counts this month (Fields only in summer).
+        small_top = []
+        for i, h in enumerate(board.hexes):
+            kinds = [table[x] for x in (m.terrain[h], *m.overlays.get(h, ()))]
+            small = [x.obstacle for x in kinds if x.is_small_in(month)]
+            small_top.append(board.ground[i] + max(small) if small else _NO_TOP)
+        self._small_top = tuple(small_top)
+        self._smoke: dict[int, int] = {}
+        self._fire: dict[int, bool] = {}
+        self._n = len(board.hexes)
+        # Key: ((low index * n + high index) << 2) | low_a << 1 | low_b, ends sorted.
+        # _static: answers without smoke or fire, shared by every game on this board and month;
+        # _cache: this game's answers while it has smoke or fire markers.
+        self._static: dict[int, _Entry] = board.shared.setdefault(("los", month), {})
+        self._cache: dict[int, _Entry] = {}
+        self._through: dict[int, dict[int, None]] = {}
+        self._levels = tuple(m.level[h] for h in board.hexes)
+        # line_indices by (ia * n + ib): pure board geometry, shared like _static.
+        self._lines: dict[int, tuple[tuple[int, ...], ...]] = board.shared.setdefault("los_lines", {})
+
+    # -- markers ---------------------------------------------------------
+
+    def smoke_at(self, h: Hex) -> int:
+        """The smoke modifier of ``h`` (0, or negative: −4 Smoke, −2 Fading, summed)."""
+        return self._smoke.get(self.board.idx(h), 0)
+
+    def set_smoke(self, h: Hex, modifier: int) -> None:
+        """Set the total smoke LOS modifier of ``h`` (≤ 0; 0 removes it), 13 / C2 29.2."""
+        if modifier > 0:
+            raise ValueError(f"a smoke modifier is 0 or negative, got {modifier}")
+        i = self.board.idx(h)
+        if self._smoke.get(i, 0) == modifier:
+            return
+        if modifier:
+            self._smoke[i] = modifier
+        else:
+            self._smoke.pop(i, None)
+        self._invalidate(i)
+
+    def has_fire(self, h: Hex) -> bool:
+        """Whether a Fire or Raging Fire marker is on ``h``."""
+        return self.board.idx(h) in self._fire
+
+    def set_fire(self, h: Hex, burning: bool) -> None:
+        """Place or remove a Fire marker on ``h``: it blocks LOS through the hex (C2 29.2).
+
+        The fire's own smoke is set separately with :meth:`set_smoke`.
+        """
+        i = self.board.idx(h)
+        if (i in self._fire) == burning:
+            return
+        if burning:
+            self._fire[i] = True
+        else:
+            self._fire.pop(i, None)
+        self._invalidate(i)
+
+    def clear_cache(self) -> None:
+        """Forget every cached answer, shared ones too (terrain changes: a Building becomes Rubble)."""
+        self._cache.clear()
+        self._through.clear()
+        self._static.clear()
+
+    def _invalidate(self, i: int) -> None:
+        keys = self._through.pop(i, None)
+        if not keys:
+            return
+        cache = self._cache
+        for key in keys:
+            cache.pop(key, None)
+
+    # -- queries ---------------------------------------------------------
+
+    def check(
+        self,
+        a: Hex,
+        b: Hex,
+        *,
+        low_a: bool = False,
+        low_b: bool = False,
+        viewer_tq: int | None = None,
+        max_range: int | None = None,
+        night_range: int | None = None,
+        illuminated: bool = False,
+    ) -> Sight:
+        """Can ``a`` see ``b`` (and ``b`` see ``a``)?
+
+        ``low_a``/``low_b``: whether the character at each end has a low order
+        (Sneak, Hide, Reload or Rally: S terrain blocks, D terrain hides).
+        ``viewer_tq``: the viewer's TQ for heavy smoke (C2 29.5); None skips the
+        test. ``max_range``: the weather's maximum LOS in hexes (C2 28.1);
+        ``night_range``: the night limit (§15), ignored if ``illuminated``
+        (either end lit). Raises :class:`~solo.core.errors.GeometryError` if a hex
+        is off the map.
+        """
+        index = self.board.index
+        try:
+            ia, ib = index[a], index[b]
+        except KeyError:
+            ia, ib = self.board.idx(a), self.board.idx(b)  # raises GeometryError
+        return self.check_index(ia, ib, low_a, low_b, viewer_tq, max_range, night_range, illuminated)
+
+    def check_index(
+        self,
+        ia: int,
+        ib: int,
+        low_a: bool = False,
+        low_b: bool = False,
+        viewer_tq: int | None = None,
+        max_range: int | None = None,
+        night_range: int | None = None,
+        illuminated: bool = False,
+    ) -> Sight:
+        """:meth:`check` by :class:`~solo.data.maps.Board` indices (the hot path)."""
+        if ia <= ib:
+            key = (((ia * self._n + ib) << 2) | (low_a << 1)) | low_b
+        else:
+            key = (((ib * self._n + ia) << 2) | (low_b << 1)) | low_a
+        limit = None
+        if max_range is not None or night_range is not None:
+            limit = max_range
+            if night_range is not None and not illuminated:
+                limit = night_range if limit is None else min(limit, night_range)
+        marked = self._smoke or self._fire
+        entry = (self._cache if marked else self._static).get(key)
+        if entry is None:
+            if limit is not None:
+                # Beyond the limit the answer is the same whatever the walk: skip it.
+                cube = self.board.cube
+                ca, cb = cube[ia], cube[ib]
+                rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
+                if rng > limit:
+                    return Sight(False, "C2 28.0 maximum LOS", None, rng)
+            if marked:
+                entry = self._fill(key)
+            else:
+                # No markers: the answers every game on this map and month shares.
+                entry = self._static[key] = self._compute(*self._unkey(key))
+        sight = entry.sight
+        if limit is not None and sight.range > limit:
+            return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
+        smoke = sight.smoke
+        if smoke and viewer_tq is not None and -smoke >= 2 * viewer_tq:
+            return Sight(False, "C2 29.5 heavy smoke", None, sight.range, smoke, sight.abbey)
+        return sight
+
+    def _unkey(self, key: int) -> tuple[int, int, bool, bool]:
+        ia, ib = divmod(key >> 2, self._n)
+        return ia, ib, bool(key & 2), bool(key & 1)
+
+    def _fill(self, key: int) -> _Entry:
+        """Compute, with this game's smoke and fire, and cache with the hexes the line passes."""
+        if self._fire:
+            entry = self._compute(*self._unkey(key))
+        else:
+            # Without fire the walk is the marker-free one: reuse (or fill) the shared answer.
+            entry = self._static.get(key)
+            if entry is None:
+                entry = self._static[key] = self._compute(*self._unkey(key))
+        if self._smoke:
+            smoke = self._smoke_on(entry.steps)
+            if smoke:
+                entry = _Entry(attrs.evolve(entry.sight, smoke=smoke), entry.steps)
+        self._cache[key] = entry
+        through = self._through
+        for step in entry.steps:
+            for i in step:
+                if i >= 0:
+                    through.setdefault(i, {})[key] = None
+        return entry
+
+    def _smoke_on(self, steps: tuple[tuple[int, ...], ...]) -> int:
+        smoke = self._smoke
+        total = 0
+        for step in steps:
+            if len(step) == 1:
+                total += smoke.get(step[0], 0)
+            else:  # along a hexspine: the line is in the clearer of the two
+                total += max(smoke.get(i, 0) for i in step)
+        return total
+
+    def line_indices(self, ia: int, ib: int) -> tuple[tuple[int, ...], ...]:
+        """The line from index ``ia`` to ``ib`` as steps of board indices (−1 off the map)."""
+        board = self.board
+        ca, cb = board.cube[ia], board.cube[ib]
+        shape = line_shape((cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]))
+        # Board.index_at_cube, inlined (the hot part of a cold walk).
+        x0, z0 = ca[0], ca[2]
+        columns, grid, row_offset = board.map.columns, board.grid, board.row_offset
+        out = []
+        for step in shape:
+            cells = []
+            for o in step:
+                x = x0 + o[0]
+                if 0 <= x < columns:
+                    column = grid[x]
+                    row = z0 + o[2] + row_offset[x]
+                    cells.append(column[row] if 0 <= row < len(column) else -1)
+                else:
+                    cells.append(-1)
+            out.append(tuple(cells))
+        return tuple(out)
+
+    def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
+        clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b)
+        where = self.board.hexes[blocked] if blocked >= 0 else None
+        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps)
+
+    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
+        board = self.board
+        lkey = ia * self._n + ib
+        steps = self._lines.get(lkey)
+        if steps is None:
+            steps = self._lines[lkey] = self.line_indices(ia, ib)
+        cube = board.cube
+        ca, cb = cube[ia], cube[ib]
+        rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
+        abbey = board.abbey
+        inside = bool(abbey[ia] and abbey[ib])
+        interior_from_outside = not inside and (abbey[ia] == 2 or abbey[ib] == 2)
+        if rng <= 1:
+            # 27.5: an Abbey Interior hex cannot be seen from outside, even next to it.
+            if interior_from_outside and rng == 1:
+                return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
+            return (True, "clear", OFF, 0, steps, rng)
+        ground = board.ground
+        block_top = board.block_top
+        small_top = self._small_top
+        low = low_a or low_b
+        fire = self._fire
+        # The ends see from their level (§16 step 3): a Depression's own dip only
+        # matters through the D rule (C2 27.8), or as a low hex between others.
+        levels = self._levels
+        ga, gb = 2 * levels[ia], 2 * levels[ib]
+        hi, lo = (ia, ib) if ga >= gb else (ib, ia)
+        t_hi, s_lo = max(ga, gb), min(ga, gb)
+        chi, clo = cube[hi], cube[lo]
+        abbey_mod = 0
+        hexside_top = board.hexside_top
+        prev: int | None = None
+        for step in steps[1:-1]:
+            # Height of this step: for a spine pair, the lower of the two (both must block).
+            h_top = 1000
+            obstacle = OFF
+            for i in step:
+                if i < 0:
+                    top = _NO_TOP
+                elif i in fire:
+                    top = 99
+                else:
+                    top = ground[i]
+                    bt = block_top[i]
+                    if bt > top and not (inside and abbey[i]):
+                        top = bt
+                    if low and small_top[i] > top:
+                        top = small_top[i]
+                if top < h_top:
+                    h_top, obstacle = top, i
+            if inside and all(i >= 0 and abbey[i] for i in step):
+                abbey_mod -= 1
+            blocked = self._blocks(h_top, obstacle, t_hi, s_lo, chi, clo, hi)
+            if blocked:
+                return (False, blocked, obstacle, abbey_mod, steps, rng)
+            # A hedge, wall or bocage hexside between two intervening hexes.
+            if prev is not None and len(step) == 1 and step[0] >= 0:
+                j = step[0]
+                key = (prev, j) if prev < j else (j, prev)
+                side = hexside_top.get(key)
+                if side is not None:
+                    # Measured from whichever of the two hexes is nearer each end, so
+                    # the answer does not depend on the direction of the walk.
+                    blocked = self._blocks(side, key[0], t_hi, s_lo, chi, clo, hi, other=key[1])
+                    if blocked:
+                        return (False, blocked, key[0], abbey_mod, steps, rng)
+            prev = step[0] if len(step) == 1 and step[0] >= 0 else None
+        if interior_from_outside:  # 27.5, when nothing between blocked first
+            return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
+        # C2 27.8: D terrain with a low order.
+        depression = board.depression
+        for end, other, low_end in ((ia, ib, low_a), (ib, ia, low_b)):
+            if low_end and depression[end]:
+                reach = 1 + max(0, levels[other] - levels[end])
+                if rng > reach and not (
+                    depression[other] and all(i >= 0 and depression[i] for step in steps for i in step)
+                ):
+                    return (False, "C2 27.8 low order in depression", end, abbey_mod, steps, rng)
+        return (True, "clear", OFF, abbey_mod, steps, rng)
+
+    def _blocks(
+        self,
+        h_top: int,
+        obstacle: int,
+        t_hi: int,
+        s_lo: int,
+        chi: tuple[int, int, int],
+        clo: tuple[int, int, int],
+        hi: int,
+        *,
+        other: int | None = None,
+    ) -> str | None:
+        """Whether an obstacle of top ``h_top`` blocks (§16 steps 4–5); the rule if it does.
+
+        ``other`` is given for a hexside feature: the hexside lies between
+        ``obstacle`` and ``other``, and ranges are taken from the nearer of the two.
+        """
+        if h_top <= s_lo:
+            return None
+        what = "obstacle" if other is None else "hexside"
+        if h_top >= t_hi:
+            return f"16 step 4: {what} as high as the higher end"
+        board = self.board
+        cube = board.cube
+        spots = (cube[obstacle],) if other is None else (cube[obstacle], cube[other])
+        r = min(max(abs(c[0] - chi[0]), abs(c[1] - chi[1]), abs(c[2] - chi[2])) for c in spots)
+        # Continuous slope: a bare hill hex next to and lower than the higher end.
+        if (
+            other is None
+            and r == 1
+            and h_top == board.ground[obstacle]
+            and board.ground[obstacle] < 2 * self._levels[hi]
+        ):
+            return None
+        base = (r + 4) // 5
+        reduction = max(0, (t_hi - h_top) // 2 - 1)
+        blind = max(0, base - reduction)
+        d_lo = min(max(abs(c[0] - clo[0]), abs(c[1] - clo[1]), abs(c[2] - clo[2])) for c in spots)
+        if d_lo <= blind:
+            return f"16 step 5: blind hex behind {what}"
+        return None
+
+    def cache_size(self) -> int:
+        """How many answers this game has cached while it has smoke or fire markers."""
+        return len(self._cache)

@@ -1,0 +1,296 @@
+"""The one mutable aggregate of a game: :class:`GameState` and the characters in it.
+
+Everything that changes during a game lives here; definitions (cards, tables,
+maps) are frozen and shared through :class:`~solo.data.house.HouseData`. Flow state
+(turn, phase, impulse, the Initiative Track) is kept apart from board state
+(characters, markers) as :class:`Flow`.
+
+Ids are stable strings from the scenario (``"able_1"``, ``"red_3"``); every
+collection that the engine iterates is a list or an insertion-ordered dict, so
+iteration order is the scenario's roster order and never depends on hashing.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from solo.core.hexes import Hex
+from solo.core.sides import Side
+from solo.data.cards import DirectionString
+from solo.data.tables import MoraleState
+
+__all__ = [
+    "AmmoState",
+    "Cards",
+    "CarriedWeapon",
+    "Character",
+    "Flow",
+    "GameState",
+    "GivenOrder",
+    "Markers",
+    "Phase",
+    "Side",
+    "Status",
+    "Team",
+    "Wound",
+]
+
+
+class Status(enum.Enum):
+    """Whether a character is still in the game (base-rules §3; C2 23.3–23.4)."""
+
+    ACTIVE = "active"
+    INCAPACITATED = "incapacitated"
+    """A Friendly character whose wounds reached his TQ exactly (base-rules §8)."""
+    DEAD = "dead"
+    PRISONER = "prisoner"
+    EXITED = "exited"
+    """Left the map on purpose (scenario exits)."""
+    ROUTED_OFF = "routed_off"
+    """A Routed enemy who left the map: counts as killed (base-rules §5.7)."""
+
+
+class Wound(enum.Enum):
+    """A wound a character carries (base-rules §8)."""
+
+    LIGHT = "light"
+    """−1 TQ and WS."""
+    BAD = "bad"
+    """−3 TQ and WS."""
+
+
+class AmmoState(enum.Enum):
+    """Ammunition state of a character (base-rules §10): Full → Low → No."""
+
+    FULL = "full"
+    LOW = "low"
+    NO = "no"
+
+
+class Phase(enum.Enum):
+    """Steps of the sequence of play (base-rules §1)."""
+
+    SETUP = "setup"
+    FRIENDLY_CARD = "friendly_card"
+    FRIENDLY_ORDER = "friendly_order"
+    ENEMY_CARD_ORDER = "enemy_card_order"
+    ACTION = "action"
+    END = "end"
+    OVER = "over"
+
+
+@attrs.frozen
+class CarriedWeapon:
+    """A weapon a character carries, with his WS for it (base-rules §3: one WS per weapon)."""
+
+    weapon: str
+    """Weapon id in ``cards/weapons.yaml``."""
+    ws: int
+
+
+@attrs.frozen
+class GivenOrder:
+    """The order a character holds this turn (base-rules §4).
+
+    ``directions`` is the direction string of a move order (read through the
+    Direction Counter, base-rules §6); ``target`` a character id or hex id for
+    orders that aim (Grenade, Charge); ``source`` says where it came from
+    (``"card e07"``, ``"player"``, ``"duck back"``...).
+    """
+
+    order: str
+    """Order id in ``cards/orders.yaml`` (``"sneak"``)."""
+    directions: DirectionString | None = None
+    target: str | None = None
+    source: str = ""
+
+
+@attrs.define
+class Character:
+    """One character on the map (or in a cup), Friendly or Enemy (base-rules §3)."""
+
+    id: str
+    """Stable id from the scenario (``"able_1"``, ``"red_3"``)."""
+    name: str
+    side: Side
+    team: str
+    """Team id: ``"able"``, ``"baker"``, ``"charlie"``, ``"com"``, or an Enemy colour."""
+    tq: int
+    ldr: int
+    weapons: tuple[CarriedWeapon, ...]
+    skills: tuple[str, ...] = ()
+    hex: Hex | None = None
+    status: Status = Status.ACTIVE
+    morale: MoraleState = MoraleState.NORMAL
+    wounds: list[Wound] = attrs.field(factory=list)
+    ammo: AmmoState = AmmoState.FULL
+    order: GivenOrder | None = None
+    revealed: bool = False
+    """Friendly: Spotted (True) or Hidden. Enemy: Known (True) or Unknown."""
+    alert: bool = True
+    """Enemy: Alert (True) or Waiting. Friendly characters are always Alert."""
+    prepared: bool = True
+    """Enemy: Prepared or Unprepared (base-rules §5.6)."""
+    dummy: bool = False
+    """An Enemy dummy counter: acts as an Unknown enemy but never fires (base-rules §3)."""
+    mg_role: str | None = None
+    """``"operator"`` or ``"assistant"`` of a belt-fed MG team (14.3)."""
+    trained_medic: bool = False
+    """A C2 30.0 Trained Medic: unarmed, +2 TQ on Medical Aid."""
+    elite: bool = False
+    """An SS counterpart (C2 24.0)."""
+    counter: int | None = None
+    """The Enemy counter number 1–21 (C2 24.0), if any."""
+    vehicle: str | None = None
+    """The vehicle id this character rides in (crew or passenger, C2 31.3), or None."""
+    seat: str | None = None
+    """His position on that vehicle's display (``"commander"``, ``"passenger_3"``...)."""
+    acted: dict[str, Any] = attrs.field(factory=dict)
+    """Scratch for this turn (spotting done this activation, hexes moved...); cleared each turn."""
+
+    @property
+    def is_active(self) -> bool:
+        """Still fighting: not dead, incapacitated, captured, exited or routed off."""
+        return self.status is Status.ACTIVE
+
+    @property
+    def on_map(self) -> bool:
+        """Active or incapacitated, and on a hex."""
+        return self.hex is not None and self.status in (Status.ACTIVE, Status.INCAPACITATED)
+
+    @property
+    def light_wounds(self) -> int:
+        return sum(1 for w in self.wounds if w is Wound.LIGHT)
+
+    @property
+    def bad_wounds(self) -> int:
+        return sum(1 for w in self.wounds if w is Wound.BAD)
+
+    @property
+    def wound_penalty(self) -> int:
+        """−1 per Light and −3 per Bad Wound (base-rules §7)."""
+        if not self.wounds:
+            return 0
+        return -self.light_wounds - 3 * self.bad_wounds
+
+    @property
+    def effective_tq(self) -> int:
+        """TQ with wound penalties (base-rules §7; order markers add 0, §20 Q11)."""
+        return self.tq + self.wound_penalty if self.wounds else self.tq
+
+    def has_skill(self, skill: str) -> bool:
+        """Whether the character has ``skill`` (``"tough"``, ``"eagle_eyes"``...)."""
+        return skill in self.skills
+
+
+@attrs.define
+class Team:
+    """A team on the Initiative Track: Friendly Able/Baker/Charlie/COM or an Enemy colour."""
+
+    id: str
+    side: Side
+    name: str
+    members: list[str] = attrs.field(factory=list)
+    """Character ids in activation order (base-rules §2)."""
+    initiative: int | None = None
+    """This turn's initiative value (lower acts first), or None before it is set."""
+    first_card: str | None = None
+    """Enemy: the first card drawn for the team this turn, which sets its initiative (9.1)."""
+
+
+@attrs.define
+class Markers:
+    """Smoke, fire, grenade and illumination markers on the map (base-rules §12–§15, C2 29)."""
+
+    smoke: dict[Hex, list[str]] = attrs.field(factory=dict)
+    """Per hex, its smoke markers: ``"smoke"`` (−4) or ``"fading"`` (−2)."""
+    fire: dict[Hex, str] = attrs.field(factory=dict)
+    """Per hex: ``"fire"`` or ``"raging"`` (C2 29.2–29.3)."""
+    fire_started: dict[Hex, int] = attrs.field(factory=dict)
+    """The turn each fire started or spread (no damage that turn, C2 29.2)."""
+    grenades: list[dict[str, Any]] = attrs.field(factory=list)
+    """Pending grenades, smoke grenades and shells: {kind, hex, thrower, turn}; explode in Step 5 a)."""
+    illuminated: list[Hex] = attrs.field(factory=list)
+    """Illumination markers this turn (§15)."""
+
+
+@attrs.define
+class Flow:
+    """Where the game is in the sequence of play (kept apart from the board)."""
+
+    turn: int = 0
+    phase: Phase = Phase.SETUP
+    impulse: int = 0
+    """1–4 during the Action Phase, else 0."""
+    track: list[str] = attrs.field(factory=list)
+    """Team ids in Initiative Track order this turn (lowest initiative first)."""
+    active_team: str | None = None
+    active_character: str | None = None
+
+
+@attrs.define
+class Cards:
+    """Card piles of both sides (the decks themselves are :class:`solo.core.dice.Deck`)."""
+
+    hand: list[str] = attrs.field(factory=list)
+    """The Friendly hand (card ids), at most 5 (base-rules §18)."""
+    played: str | None = None
+    """The Friendly card played to the Initiative Track this turn."""
+    plan: list[str] = attrs.field(factory=list)
+    """Cards set aside by Plan, taken into hand next Friendly Card Phase (7.12)."""
+    enemy_this_turn: dict[str, str] = attrs.field(factory=dict)
+    """Enemy card drawn this turn per character id (and per team: ``"team:red"``)."""
+
+
+@attrs.define
+class GameState:
+    """Everything that changes during a game."""
+
+    characters: dict[str, Character]
+    teams: dict[str, Team]
+    flow: Flow = attrs.field(factory=Flow)
+    cards: Cards = attrs.field(factory=Cards)
+    markers: Markers = attrs.field(factory=Markers)
+    weather: str = "clear"
+    """clear, rain, heavy_rain, mist, fog (C2 28.1)."""
+    ground: str = "normal"
+    """normal, mud, snow, deep_snow (C2 28.2)."""
+    max_los: int | None = None
+    """The rolled maximum LOS from weather (C2 28.1), or None."""
+    wind: int = 1
+    """Direction smoke and fire drift toward (base-rules §13), 1–6."""
+    vp: dict[str, int] = attrs.field(factory=lambda: {"friendly": 0, "enemy": 0})
+    winner: str | None = None
+    over: bool = False
+    flags: dict[str, Any] = attrs.field(factory=dict)
+    """Scenario-wide one-off state (enemy medic killed, mud started...)."""
+    vehicles: dict[str, Any] = attrs.field(factory=dict)
+    """Vehicles by id (:class:`solo.rules.vehicles.state.Vehicle`), scenario order (C2 31)."""
+    _rosters: dict[Any, tuple[Character, ...]] = attrs.field(
+        factory=dict, repr=False, eq=False, alias="_rosters"
+    )
+
+    def on_side(self, side: Side) -> list[Character]:
+        """Characters of ``side`` in roster order (all statuses)."""
+        return [c for c in self.characters.values() if c.side is side]
+
+    def roster(self, side: Side | None = None) -> tuple[Character, ...]:
+        """Every character (of ``side``) in roster order; cached until the roster changes."""
+        key = (None if side is None else side._value_, len(self.characters))  # str: enum hash is slow
+        cached = self._rosters.get(key)
+        if cached is None:
+            cached = tuple(c for c in self.characters.values() if side is None or c.side is side)
+            self._rosters[key] = cached
+        return cached
+
+    def active(self, side: Side | None = None) -> list[Character]:
+        """Active, on-map characters (of ``side``), roster order."""
+        active = Status.ACTIVE
+        return [c for c in self.roster(side) if c.status is active and c.hex is not None]
+
+    def at(self, h: Hex) -> list[Character]:
+        """Characters on hex ``h`` (active or incapacitated), roster order."""
+        return [c for c in self.characters.values() if c.hex == h and c.on_map]

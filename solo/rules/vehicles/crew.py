@@ -1,0 +1,1896 @@
+"""Vehicle crews in play: initiatives, Friendly orders, and each crewman's activation (C2 31).
+
+The engine calls four functions (and should call :func:`impulse_start`):
+
+* :func:`friendly_vehicle_initiatives` (Step 1): a Friendly card gives the first Friendly
+  vehicle the Able value, the second Baker's, the third Charlie's (31.1).
+* :func:`friendly_crew_order_options` (Step 2): the orders a Friendly crewman or passenger may
+  be given from his position (31.8, 31.9, 31.11.2).
+* :func:`activate` (Step 4, instead of the infantry steps): one crewman's or passenger's
+  activation, in the order of the base rules' Step 4 a):
+
+  i)   passive effects: on Impulse 1 a Bail Out order becomes Button/Open Up (closed hatch),
+       Relocate or Panic (jammed hatch, hatchless Gunner, a moving AFV, the 4-man limit of
+       Jeeps, Trucks and Half-Tracks); a Panic order takes his Target Marker away (31.7.4,
+       31.11.2). A Gunner with a fire order then turns the turret one hexside if he must
+       (31.6): toward the Commander's higher-priority marker or his own Observed Target out
+       of the turret's front arc (Enemy), or as the player chooses (Friendly). The turn comes
+       *before* his spotting, as in the rules' example of play (the Gunner turns, then spots
+       Douglas through the new front arc); it replaces his fire this Impulse.
+  ii)  the spotting segment in his seat's LOS (:func:`seat_sees`) with the closed-hatch and
+       Spot-order modifiers (:func:`spot_modifiers`), once per activation; then his Target
+       Marker (Enemy: ``crew_ai.place_enemy_marker``; Friendly: a Decision, 31.7.5), and
+       markers whose owners lost sight of every opponent are removed.
+  iii) Friendly: the Driver may declare Emergency Stop (31.2), other exposed men Duck Back
+       (7.19); Enemy Driver: ``crew_ai.enemy_emergency_stop`` (31.2 (1)).
+  iv)  the order's action this Impulse: the Driver moves the vehicle
+       (:func:`solo.rules.vehicles.movement.move_impulse`), the Gunner fires (``vehicle_combat``), the
+       Loader loads, hatches flip on Impulse 3, men bail out on Impulse 3 and relocate on
+       Impulse 4, smoke goes out on Impulse 3 (31.11.2).
+
+* :func:`end_phase` (Step 5): discharger smoke fades outward, mired Jeeps and Trucks try to
+  get free (28.2), per-turn vehicle state is cleared.
+
+Readings of the rules made here (each is also a module constant):
+
+* **Closed hatch and markers** (31.7.3 vs 31.8): 31.8 says a closed hatch's -2 becomes -1
+  when another crewman of the same vehicle has a marker *on* the target; 31.7.3 says the
+  penalty is "negated completely" by another crewman's marker *in or adjacent to* the target,
+  or by the marker of the Commander of another AFV of the same side. The example of play
+  (the Gunner spotting Douglas with no penalty thanks to the Commander's marker) follows
+  31.7.3, and so does this module (:data:`MARKER_NEGATES_CLOSED_HATCH`).
+* **Commander's Leadership on crew TQCs**: 31.10.9 gives it to MCs, but the example of play
+  adds the Commander's LDR 2 to the Driver's Emergency Stop TQC and to the Gunner's fire TQC;
+  this module adds it to every crew TQC it rolls (loading, Emergency Stop retention, moving a
+  marker) and never to spotting (:data:`LEADERSHIP_ON_CREW_TQC`).
+* **Emergency Stop retention** (31.11.2 "if the vehicle is moving N hexes on the Impulse"):
+  N is the larger of the hexes the speed order moves this Impulse and the hexes already
+  moved this Impulse; 0 or 1 keep every order (:func:`emergency_stop`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from solo.core.hexes import Arc, Hex, in_arcs, rotate, wedge_directions
+from solo.data.cards import DirectionString
+from solo.data.tables import CheckKind, MoraleState, TrackStep, WeaponKind
+from solo.data.vehicle_types import Frame, HatchState, Position, Role, VehicleKind, VehicleType
+from solo.rules.state import Side
+from solo.rules.vehicles.state import CREW_ORDER, Ammo, Hatch, Seat, Vehicle, vehicle_of, vehicles_of
+
+if TYPE_CHECKING:
+    from solo.core.decisions import Decision
+    from solo.data.tables import Order
+    from solo.rules.context import GameContext
+    from solo.rules.state import Character
+    from solo.rules.vehicles.movement import MoveReport
+
+__all__ = [
+    "ALERT_RANGE",
+    "BAIL_OUT_LIMIT",
+    "BAIL_OUT_SPEED_MODIFIERS",
+    "CLOSED_HATCH_SPOT",
+    "EMERGENCY_STOP_TQC_HEXES",
+    "FIRE_ORDERS",
+    "LEADERSHIP_ON_CREW_TQC",
+    "MARKER_NEGATES_CLOSED_HATCH",
+    "MARKER_POSITIONS",
+    "OUT_OF_POSITION",
+    "SPOT_ORDER_SPOT",
+    "TURRET_ORDERS",
+    "activate",
+    "buttoned_up",
+    "crew_tq_modifiers",
+    "emergency_stop",
+    "end_phase",
+    "exposed",
+    "friendly_crew_order_options",
+    "friendly_vehicle_initiatives",
+    "impulse_start",
+    "in_seat_arc",
+    "seat_sees",
+    "spot_modifiers",
+    "stop_retention",
+    "stop_speed",
+    "uses_target_marker",
+]
+
+CLOSED_HATCH_SPOT = -2
+"""Spotting (and marker TQCs) from a closed hatch or a hatchless position inside the armor (C2 31.7.3)."""
+SPOT_ORDER_SPOT = 1
+"""A crewman with a Spot order spots at +1 (C2 31.7.3, 31.11.2)."""
+MARKER_NEGATES_CLOSED_HATCH = True
+"""[reading] Another crewman's Target Marker in or adjacent to the target (or the marker of the
+Commander of another same-side AFV) negates the closed-hatch penalty completely (C2 31.7.3 and the
+example of play), rather than reducing it to -1 for a marker on the target (31.8)."""
+LEADERSHIP_ON_CREW_TQC = True
+"""[reading] Crew TQCs add the Commander's LDR when he is in the vehicle, Normal or better, and the
+vehicle is not on fire (C2 31.10.9 conditions; the example of play adds it to the Driver's and
+Gunner's TQCs). Never to spotting, never to the Commander himself."""
+OUT_OF_POSITION = -2
+"""A crewman out of his own position: -2 TQ on every TQC except spotting; a Co-driver in the
+Driver's seat has no penalty (C2 31.11.2 Relocate)."""
+ALERT_RANGE = 5
+"""C2 31.3 Additional Alert Rule: a moving Friendly vehicle alerts Waiting enemies this near."""
+BAIL_OUT_LIMIT = 4
+"""At most 4 men bail out of a Jeep, Truck or Half-Track per turn, highest passenger numbers first
+(C2 31.11.2)."""
+BAIL_OUT_SPEED_MODIFIERS: dict[str, int] = {"ahead_slow": 1, "forward": 0, "fast": -2}
+"""TQC modifiers for bailing out of a Jeep, Truck or Half-Track moving faster than Crawl, by the
+Driver's order (C2 31.11.2: Ahead Slow +1, Fast -2; Forward 0 [reading])."""
+EMERGENCY_STOP_TQC_HEXES = 2
+"""31.11.2: moving this many hexes when the vehicle stops, every crewman must pass a TQC to keep his
+order; more, none keeps it; fewer, all keep it."""
+FIRE_ORDERS: tuple[str, ...] = ("aimed_fire", "rapid_fire", "suppressive_fire")
+"""The fire orders a crewman or passenger may hold (C2 31.9)."""
+TURRET_ORDERS: tuple[str, ...] = ("fire_main_gun", *FIRE_ORDERS)
+"""A Gunner with one of these orders may turn the turret (C2 31.6)."""
+MARKER_POSITIONS: tuple[str, ...] = ("commander", "gunner", "co_driver")
+"""AFV positions that use Target Markers (Drivers and Loaders do not, C2 31.7.3)."""
+SMALL_ARMS: tuple[WeaponKind, ...] = (WeaponKind.PISTOL, WeaponKind.SMG, WeaponKind.RIFLE, WeaponKind.MG)
+"""Weapons a man may fire from a vehicle position when the position allows it (C2 31.9)."""
+MOUNT_KEY = "vehicle_weapon"
+"""``ch.acted`` key (written by ``crew_ai`` for Enemy crews): the mount id his fire order uses."""
+HOME_KEY = "crew_home"
+"""``state.flags`` key: each crewman's own position ``{character id: position}`` (31.11.2 Relocate)."""
+WIRE_REMOVED_KEY = "barbed_wire_removed"
+"""``state.flags`` key: hexes (``"CC.RR"``) whose Barbed Wire a vehicle flattened (C2 27.7)."""
+MIRED_PANIC_KEY = "mired_panic"
+"""``Vehicle.acted`` key set in the End Phase: its Enemy Driver gets Panic next turn (C2 28.2)."""
+_MOVING_EXCLUDED = ("emergency_stop",)
+
+
+# ---------------------------------------------------------------------------
+# Seats, hatches and LOS (C2 31.7, 31.8)
+
+
+def _vtype(game: GameContext, vehicle: Vehicle) -> VehicleType:
+    return game.data.vehicles.get(vehicle.type)
+
+
+def _hatch_state(seat: Seat) -> HatchState | None:
+    """The LOS state of a seat: None for a hatchless position (its fixed state)."""
+    if seat.hatch is Hatch.NONE:
+        return None
+    return HatchState.OPEN if seat.hatch.is_open else HatchState.CLOSED
+
+
+def _state_of(pos: Position, seat: Seat) -> HatchState:
+    state = _hatch_state(seat)
+    if state is None or not pos.hatch:
+        return pos.fixed_state or HatchState.CLOSED
+    return state
+
+
+def buttoned_up(game: GameContext, vehicle: Vehicle, position: str) -> bool:
+    """Whether ``position`` sees through periscopes: a closed hatch, or a hatchless seat inside the
+    armor like a tank Gunner (C2 31.7.3, 31.8)."""
+    pos = _vtype(game, vehicle).position(position)
+    return _state_of(pos, vehicle.seats[position]) is HatchState.CLOSED
+
+
+def exposed(game: GameContext, vehicle: Vehicle, position: str) -> bool:
+    """Whether the man in ``position`` is out of the armor: an open hatch, or an open position of a
+    Jeep, Truck or Half-Track (C2 31.8, 31.10.9)."""
+    return not buttoned_up(game, vehicle, position)
+
+
+def in_seat_arc(game: GameContext, vehicle: Vehicle, position: str, h: Hex) -> bool:
+    """Whether hex ``h`` lies in the LOS arcs of ``position`` (C2 31.7.1-31.7.3).
+
+    Wedges are relative to the hull or, for turret positions, the turret facing; a hex on a
+    hexspine counts when either of its wedges is seen; the vehicle's own hex always is.
+    """
+    if vehicle.hex is None:
+        return False
+    if h == vehicle.hex:
+        return True
+    pos = _vtype(game, vehicle).position(position)
+    wedges = pos.sight(_state_of(pos, vehicle.seats[position]))
+    if not wedges:
+        return False
+    facing = vehicle.turret if pos.frame is Frame.TURRET and vehicle.turret is not None else vehicle.facing
+    return any((d - facing) % 6 in wedges for d in wedge_directions(vehicle.hex, h, game.board.map.stagger))
+
+
+def seat_sees(game: GameContext, vehicle: Vehicle, position: str, h: Hex) -> bool:
+    """Whether the man in ``position`` has LOS to hex ``h``: his seat's arcs and the map's LOS (C2 31.7).
+
+    The Enemy's rule of sight (``game.enemy.seat_sees``: it also blinds a closed hatch with a
+    periscope hit, 31.10.8).
+    """
+    return bool(game.enemy.seat_sees(game, vehicle, position, h))
+
+
+def uses_target_marker(game: GameContext, vehicle: Vehicle, position: str) -> bool:
+    """Whether ``position`` has a Target Marker: AFV Commander, Gunner, Co-driver (C2 31.7.1-31.7.3)."""
+    return _vtype(game, vehicle).kind is VehicleKind.AFV and position in MARKER_POSITIONS
+
+
+def _occupant(game: GameContext, seat: Seat | None) -> Character | None:
+    if seat is None or seat.occupant is None:
+        return None
+    return game.state.characters.get(seat.occupant)
+
+
+def _driver_order(game: GameContext, vehicle: Vehicle) -> Order | None:
+    driver = _occupant(game, vehicle.seats.get("driver"))
+    return game.order_def(driver) if driver is not None else None
+
+
+def _is_moving(game: GameContext, vehicle: Vehicle) -> bool:
+    """The Driver holds a speed order other than Emergency Stop and the vehicle can move (31.11.2)."""
+    o = _driver_order(game, vehicle)
+    return o is not None and o.is_vehicle and o.id not in _MOVING_EXCLUDED and not vehicle.immobilized
+
+
+def _is_crew_seat(position: str | None) -> bool:
+    return position in CREW_ORDER
+
+
+# ---------------------------------------------------------------------------
+# Crew TQ: Leadership and positions (C2 31.10.9, 31.11.2)
+
+
+def _homes(game: GameContext) -> dict[str, str]:
+    """Each crewman's own position, recorded the first time it is asked (scenario set-up)."""
+    homes: dict[str, str] | None = game.state.flags.get(HOME_KEY)
+    if homes is None:
+        homes = {}
+        for v in vehicles_of(game.state).values():
+            for pos, seat in v.seats.items():
+                if seat.occupant is not None:
+                    homes[seat.occupant] = pos
+        game.state.flags[HOME_KEY] = homes
+    return homes
+
+
+def _out_of_position(game: GameContext, ch: Character) -> bool:
+    if not _is_crew_seat(ch.seat):
+        return False
+    home = _homes(game).setdefault(ch.id, ch.seat or "")
+    if home == ch.seat or not _is_crew_seat(home):
+        return False
+    return not (home == "co_driver" and ch.seat == "driver")
+
+
+def crew_tq_modifiers(game: GameContext, vehicle: Vehicle, ch: Character) -> list[tuple[str, int]]:
+    """TQ modifiers of a crew TQC (not spotting): the Commander's LDR, out of position -2.
+
+    C2 31.10.9 (Leadership while the Commander is in the vehicle, Normal or better, no fire;
+    see :data:`LEADERSHIP_ON_CREW_TQC`) and 31.11.2 Relocate. ``(name, value)`` pairs.
+    """
+    mods: list[tuple[str, int]] = []
+    cmd = _occupant(game, vehicle.seats.get("commander"))
+    if (
+        LEADERSHIP_ON_CREW_TQC
+        and cmd is not None
+        and cmd is not ch
+        and cmd.is_active
+        and cmd.ldr > 0
+        and cmd.morale.rank <= MoraleState.NORMAL.rank
+        and not vehicle.on_fire
+        and _is_crew_seat(ch.seat)
+    ):
+        mods.append((f"Commander {cmd.name} LDR", cmd.ldr))
+    if _out_of_position(game, ch):
+        mods.append(("out of position", OUT_OF_POSITION))
+    return mods
+
+
+def _crew_tqc(
+    game: GameContext, vehicle: Vehicle, ch: Character, purpose: str, extra: Sequence[tuple[str, int]] = ()
+) -> Any:
+    """A crew TQC with :func:`crew_tq_modifiers` (and ``extra``); the check event names them."""
+    from solo.rules import combat
+
+    mods = [*crew_tq_modifiers(game, vehicle, ch), *extra]
+    shown = ", ".join(f"{n} {v:+d}" for n, v in mods)
+    return combat.check(
+        game,
+        ch,
+        CheckKind.TQC,
+        modifier=sum(v for _, v in mods),
+        purpose=purpose + (f"; {shown}" if shown else ""),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Step 1: Friendly vehicle initiatives (C2 31.1)
+
+
+def friendly_vehicle_initiatives(game: GameContext) -> None:
+    """Step 1: each Friendly vehicle's initiative from a new Friendly card (C2 31.1).
+
+    The first vehicle takes the Able value, the second Baker's, the third Charlie's; a fourth
+    vehicle starts a new card [house]. Event cards are discarded and another card drawn, then
+    deck and discards are shuffled (as C2 25.0 for the Command team). The card is discarded.
+    Vehicles count while their team has an active member, in or out of the vehicle (31.1).
+    """
+    st = game.state
+    teams = [
+        st.teams[vid]
+        for vid, v in vehicles_of(st).items()
+        if v.side is Side.FRIENDLY
+        and vid in st.teams
+        and any(st.characters[c].is_active for c in st.teams[vid].members if c in st.characters)
+    ]
+    for start in range(0, len(teams), 3):
+        chunk = teams[start : start + 3]
+        card_id = game.draw_friendly("Friendly vehicle initiative (C2 31.1)")
+        card = game.data.friendly_deck.card(card_id)
+        shuffle = False
+        while card.initiatives is None:
+            game.friendly_deck.discard(card_id)
+            card_id = game.draw_friendly("Friendly vehicle initiative, redraw after an Event (C2 31.1)")
+            card = game.data.friendly_deck.card(card_id)
+            shuffle = True
+        i = card.initiatives
+        values = (("Able", i.able), ("Baker", i.baker), ("Charlie", i.charlie))
+        for team, (_col, value) in zip(chunk, values, strict=False):
+            team.initiative = value
+        game.friendly_deck.discard(card_id)
+        if shuffle:
+            game.friendly_deck.shuffle_all(game.dice, "after an Event drawn for vehicle initiative (C2 31.1)")
+        shown = ", ".join(
+            f"{team.name} {value} ({col})" for team, (col, value) in zip(chunk, values, strict=False)
+        )
+        game.emit(
+            "initiative",
+            f"Friendly vehicle initiative from card {card.id}: {shown}.",
+            rule="C2 31.1",
+            data={
+                "card": card.id,
+                "initiatives": {team.id: value for team, (_col, value) in zip(chunk, values, strict=False)},
+            },
+        )
+
+
+# ---------------------------------------------------------------------------
+# Step 2: Friendly crew orders (C2 31.8, 31.9, 31.11.2)
+
+
+def _mounted_weapon(game: GameContext, vehicle: Vehicle, position: str, *, mount: str | None = None) -> Any:
+    """The machine gun ``position`` fires (coaxial, bow, pintle; ``mount`` to ask for one), or None.
+
+    A pintle MG needs its gunner exposed (C2 31.9).
+    """
+    vtype = _vtype(game, vehicle)
+    for w in vtype.weapons:
+        if (
+            w.id.value == "main_gun"
+            or position not in w.fired_by
+            or (mount is not None and w.id.value != mount)
+        ):
+            continue
+        if w.mount.value == "pintle" and not exposed(game, vehicle, position):
+            continue
+        return w
+    return None
+
+
+def _own_fire_weapons(game: GameContext, vehicle: Vehicle, ch: Character) -> list[str]:
+    """Names of ``ch``'s own weapons he may fire from his position (C2 31.9.1-31.9.4 a)."""
+    if ch.seat is None:
+        return []
+    pos = _vtype(game, vehicle).position(ch.seat)
+    if not pos.fire_arcs or not exposed(game, vehicle, ch.seat):
+        return []
+    table = game.data.weapons
+    out = []
+    for cw in ch.weapons:
+        if cw.weapon not in table:
+            continue
+        w = table.get(cw.weapon)
+        if w.kind not in SMALL_ARMS or w.rof is None:
+            continue
+        if pos.fire_kinds and w.kind not in pos.fire_kinds:
+            continue
+        out.append(w.name)
+    return out
+
+
+def friendly_crew_order_options(game: GameContext, ch: Character) -> list[tuple[str, str]]:
+    """Legal orders for a Friendly crew member or passenger (C2 31.11.2), (order id, label).
+
+    By position: Commander Spot, Direct Firing, Smoke Grenade (AFVs); Driver the speed orders
+    of the vehicle type not forbidden by weather or ground (28.1-28.2; none when immobilized or
+    mired) — Emergency Stop is declared in Step 4 a) iii), not given here; Gunner Fire Main Gun
+    and MG fire with the coaxial MG; Loader Load HE / Load AP while rounds remain; Co-driver MG
+    fire with the bow MG; anyone in an exposed position with a weapon his position may fire
+    (31.9.1-31.9.4 a), or a pintle MG he serves, the fire orders; every crewman Spot,
+    Button/Open Up (a hatch that is not jammed), Hide (an open AFV hatch, 31.8), Relocate and
+    Bail Out. Passengers: Hide, Bail Out and fire orders where their position may fire; the
+    Half-Track cupola only fire, Bail Out and Relocate (31.9.3). Never empty.
+    """
+    from solo.rules import movement
+
+    vehicle = vehicle_of(game.state, ch)
+    if vehicle is None or ch.seat is None or ch.seat not in vehicle.seats:
+        return movement.friendly_order_options(game, ch)
+    vtype = _vtype(game, vehicle)
+    pos = vtype.position(ch.seat)
+    seat = vehicle.seats[ch.seat]
+    orders = game.data.orders
+    afv = vtype.kind is VehicleKind.AFV
+    gun = vtype.main_gun
+    gun_ok = gun is not None and "main_gun_destroyed" not in vehicle.damage
+    labels: dict[str, str] = {}
+
+    def add(oid: str, detail: str = "") -> None:
+        if oid in orders and oid not in labels:
+            labels[oid] = orders.get(oid).name + (f" ({detail})" if detail else "")
+
+    mg = _mounted_weapon(game, vehicle, ch.seat)
+    own = _own_fire_weapons(game, vehicle, ch)
+
+    def fire_orders() -> None:
+        if mg is not None:
+            what = f"{mg.id.value.replace('_', ' ')}, {game.data.weapons.get(mg.weapon).name}"
+        elif own:
+            what = ", ".join(own)
+        else:
+            return
+        for oid in FIRE_ORDERS:
+            add(oid, what)
+
+    role = pos.role
+    if role is Role.COMMANDER:
+        add("spot")
+        if afv:
+            add("direct_firing")
+            add("smoke_grenade_hatch")
+    elif role is Role.DRIVER:
+        add("spot")
+        if not vehicle.immobilized:
+            from solo.rules.vehicles.movement import forbidden_speeds
+
+            banned = forbidden_speeds(game.state.weather, game.state.ground)
+            for s in vtype.speeds:
+                if s.value not in banned:
+                    add(s.value)
+    elif role is Role.GUNNER:
+        if gun_ok:
+            add("fire_main_gun")
+        fire_orders()
+        add("spot")
+    elif role is Role.LOADER:
+        if gun_ok:
+            if vehicle.rounds.get("he", 0) > 0:
+                add("load_he")
+            if vehicle.rounds.get("ap", 0) > 0:
+                add("load_ap")
+        add("spot")
+    elif role is Role.CO_DRIVER:
+        fire_orders()
+        add("spot")
+    fire_orders()
+    if role is not None:
+        if pos.hatch and not seat.hatch.is_jammed:
+            add("button_open_up")
+        if afv and seat.hatch.is_open:
+            add("hide")
+        if len([p for p in vehicle.seats if _is_crew_seat(p)]) > 1:
+            add("relocate")
+        add("bail_out")
+    elif ch.seat == "cupola":
+        add("bail_out")
+        add("relocate")
+    else:
+        add("hide")
+        add("bail_out")
+    if not labels:
+        add("spot")
+    return list(labels.items())
+
+
+# ---------------------------------------------------------------------------
+# Spotting and Target Markers (C2 31.7)
+
+
+def _marker_near(game: GameContext, vehicle: Vehicle, ch: Character, target_hex: Hex) -> str | None:
+    """Who else has a Target Marker in or adjacent to ``target_hex`` (C2 31.7.3), or None."""
+    for pos, seat in vehicle.seats.items():
+        if pos == ch.seat or seat.marker is None:
+            continue
+        if game.distance(seat.marker, target_hex) <= 1:
+            other = _occupant(game, seat)
+            return f"{other.name if other else pos}'s Target Marker"
+    for v in vehicles_of(game.state).values():
+        if v is vehicle or v.side is not vehicle.side or not v.is_active:
+            continue
+        seat = v.seats.get("commander")
+        if seat is not None and seat.marker is not None and game.distance(seat.marker, target_hex) <= 1:
+            return f"the {v.name} Commander's Target Marker"
+    return None
+
+
+def spot_modifiers(
+    game: GameContext, vehicle: Vehicle, ch: Character, target_hex: Hex
+) -> list[tuple[str, int]]:
+    """Spotting (and marker TQC) modifiers of a crewman at ``target_hex`` (C2 31.7.3, 31.7.4).
+
+    Closed hatch (or a hatchless seat inside the armor) -2, negated completely by another
+    crewman's marker in or adjacent to the target hex (:data:`MARKER_NEGATES_CLOSED_HATCH`;
+    shown as a 0 modifier naming the marker); Spot order +1. ``(name, value)`` pairs.
+    """
+    mods: list[tuple[str, int]] = []
+    if ch.seat is not None and ch.seat in vehicle.seats and buttoned_up(game, vehicle, ch.seat):
+        helper = _marker_near(game, vehicle, ch, target_hex) if MARKER_NEGATES_CLOSED_HATCH else None
+        if helper is None:
+            mods.append(("closed hatch", CLOSED_HATCH_SPOT))
+        else:
+            mods.append((f"closed hatch negated by {helper}", 0))
+    if ch.order is not None and ch.order.order == "spot":
+        mods.append(("Spot order", SPOT_ORDER_SPOT))
+    return mods
+
+
+def _spotting_segment(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
+    """Step 4 a) ii): ``ch`` tries to spot every unspotted opponent in his seat's LOS, once per
+    activation (C2 31.7; vehicles and crews are always seen)."""
+    from solo.rules import spotting
+
+    flow = game.state.flow
+    key = (flow.turn, flow.impulse)
+    if ch.acted.get(spotting.SEGMENT_KEY) == key:
+        return
+    ch.acted[spotting.SEGMENT_KEY] = key
+    if ch.seat is None:
+        return
+    for target in game.opponents(ch):
+        if target.revealed or target.hex is None or not target.is_active:
+            continue
+        if not game.enemy.seat_sees(game, vehicle, ch.seat, target.hex):
+            continue
+        sight = game.sight(ch, target.hex, target=target)
+        if not sight.clear:
+            continue
+        spotting.spot(game, ch, target, sight=sight, modifiers=spot_modifiers(game, vehicle, ch, target.hex))
+
+
+def _place_marker(
+    game: GameContext,
+    vehicle: Vehicle,
+    ch: Character,
+    h: Hex,
+    why: str,
+    rule: str,
+    priority: int | None = None,
+) -> None:
+    seat = vehicle.seats[ch.seat or ""]
+    before = seat.marker
+    seat.marker = h
+    seat.marker_priority = priority
+    verb = "moves his Target Marker" if before is not None else "places his Target Marker"
+    game.emit(
+        "target_marker",
+        f"{ch.name} ({vehicle.name} {ch.seat}) {verb} on {h} ({why}).",
+        rule=rule,
+        actor=ch.id,
+        data={
+            "vehicle": vehicle.id,
+            "position": ch.seat,
+            "hex": str(h),
+            "from": str(before) if before is not None else None,
+            "priority": priority,
+            "reason": why,
+        },
+    )
+
+
+def _clear_marker(game: GameContext, vehicle: Vehicle, position: str, reason: str, rule: str) -> None:
+    seat = vehicle.seats[position]
+    if seat.marker is None:
+        return
+    ch = _occupant(game, seat)
+    if ch is not None:
+        game.enemy.clear_marker(game, ch, reason)
+        if seat.marker is None:
+            return
+    where = seat.marker
+    seat.marker = None
+    seat.marker_priority = None
+    who = ch.name if ch is not None else position
+    game.emit(
+        "target_marker",
+        f"{who}'s Target Marker on {where} is removed ({reason}).",
+        rule=rule,
+        actor=ch.id if ch is not None else None,
+        data={"vehicle": vehicle.id, "position": position, "hex": None, "from": str(where), "reason": reason},
+    )
+
+
+def _sees_something(game: GameContext, vehicle: Vehicle, ch: Character) -> bool:
+    """LOS from ``ch``'s seat to any Spotted/Known opponent or opposing vehicle (C2 31.7.4)."""
+    assert ch.seat is not None
+    for o in game.opponents(ch):
+        if o.revealed and o.hex is not None and seat_sees(game, vehicle, ch.seat, o.hex):
+            return True
+    for v in vehicles_of(game.state).values():
+        if v.side is not vehicle.side and v.is_active and seat_sees(game, vehicle, ch.seat, v.hex):
+            return True
+    return False
+
+
+def _remove_lost_markers(game: GameContext, vehicle: Vehicle) -> None:
+    """Markers of men who lost LOS to every Spotted/Known opponent (or to the marker) go (C2 31.7.4)."""
+    game.enemy.remove_lost_markers(game, vehicle)
+    for pos, seat in vehicle.seats.items():
+        ch = _occupant(game, seat)
+        if seat.marker is not None and ch is not None and not seat_sees(game, vehicle, pos, seat.marker):
+            _clear_marker(game, vehicle, pos, "the marker's hex is out of his LOS", "C2 31.7.4-31.7.5")
+
+
+def refresh_markers(game: GameContext) -> None:
+    """Remove every Target Marker whose owner lost LOS (C2 31.7.4: "at any time, immediately"):
+    call after anything that changes LOS (weather, smoke, fire, movement)."""
+    _refresh_markers(game)
+
+
+def _refresh_markers(game: GameContext) -> None:
+    """:func:`_remove_lost_markers` for every active vehicle (after LOS may have changed)."""
+    for v in vehicles_of(game.state).values():
+        if v.is_active:
+            _remove_lost_markers(game, v)
+
+
+def _marker_candidates(game: GameContext, vehicle: Vehicle, ch: Character) -> list[Hex]:
+    """Hexes in ``ch``'s LOS holding or adjacent to a Known opponent, nearest opponent first (31.7.5)."""
+    assert ch.seat is not None and vehicle.hex is not None
+    known = [o for o in game.opponents(ch) if o.revealed and o.hex is not None]
+    known.sort(key=lambda o: game.distance(vehicle.hex, o.hex))  # type: ignore[arg-type]
+    out: dict[Hex, None] = {}
+    board = game.board
+    for o in known:
+        assert o.hex is not None
+        for h in (o.hex, *(board.neighbour_hex(o.hex, d) for d in (1, 2, 3, 4, 5, 6))):
+            if h is None or h in out:
+                continue
+            if seat_sees(game, vehicle, ch.seat, h):
+                out[h] = None
+    return list(out)
+
+
+def _marker_label(game: GameContext, vehicle: Vehicle, ch: Character, h: Hex) -> str:
+    assert vehicle.hex is not None
+    here = [o.name for o in game.opponents(ch) if o.revealed and o.hex == h]
+    near = [
+        o.name
+        for o in game.opponents(ch)
+        if o.revealed and o.hex is not None and game.distance(o.hex, h) == 1
+    ]
+    what = ", ".join(here) if here else "adjacent to " + ", ".join(near)
+    return f"{h} ({what}; {game.distance(vehicle.hex, h)} hexes)"
+
+
+def _friendly_marker(game: GameContext, vehicle: Vehicle, ch: Character) -> Generator[Decision, str, None]:
+    """A Friendly crewman places or moves his Target Marker (C2 31.7.5): a Decision.
+
+    No marker and an opposing AFV in LOS: placed on it at once, no roll. Moving a marker
+    already on the board needs a TQC with the spotting modifiers (31.7.4-31.7.5); a failure
+    leaves it where it is.
+    """
+    from solo.core.decisions import DecisionKind
+
+    assert ch.seat is not None
+    seat = vehicle.seats[ch.seat]
+    if seat.marker is None:
+        for v in vehicles_of(game.state).values():
+            if (
+                v.side is not vehicle.side
+                and v.is_active
+                and _vtype(game, v).kind is VehicleKind.AFV
+                and seat_sees(game, vehicle, ch.seat, v.hex)  # type: ignore[arg-type]
+            ):
+                assert v.hex is not None
+                _place_marker(
+                    game, vehicle, ch, v.hex, f"the opposing AFV {v.name} in LOS, no roll", "C2 31.7.5"
+                )
+                return
+    cands = _marker_candidates(game, vehicle, ch)
+    if seat.marker is None:
+        if not cands:
+            return
+        options = [(str(h), _marker_label(game, vehicle, ch, h)) for h in cands]
+        options.append(("none", "No Target Marker"))
+    else:
+        options = [("keep", f"Keep it on {seat.marker}")]
+        options += [
+            (str(h), "Move to " + _marker_label(game, vehicle, ch, h) + ", TQC")
+            for h in cands
+            if h != seat.marker
+        ]
+        if len(options) == 1:
+            return
+    key = yield game.decision(
+        DecisionKind.ORDER_TARGET,
+        f"Target Marker for {ch.name} ({vehicle.name} {ch.seat})",
+        options,
+        actor=ch.id,
+    )
+    if key in ("none", "keep"):
+        return
+    h = Hex.parse(key)
+    if seat.marker is not None:
+        out = _crew_tqc(
+            game,
+            vehicle,
+            ch,
+            f"move his Target Marker to {h} (C2 31.7.5)",
+            spot_modifiers(game, vehicle, ch, h),
+        )
+        if not out.passed:
+            game.emit(
+                "target_marker",
+                f"{ch.name} fails to move his Target Marker; it stays on {seat.marker}.",
+                rule="C2 31.7.5",
+                actor=ch.id,
+                data={"vehicle": vehicle.id, "position": ch.seat, "hex": str(seat.marker), "moved": False},
+            )
+            return
+    _place_marker(game, vehicle, ch, h, "the player's choice", "C2 31.7.5")
+
+
+def _markers(game: GameContext, vehicle: Vehicle, ch: Character) -> Generator[Decision, str, None]:
+    """After spotting: the crewman's Target Marker (C2 31.7.4 Enemy, 31.7.5 Friendly)."""
+    if ch.seat is None or not uses_target_marker(game, vehicle, ch.seat):
+        return
+    if ch.order is not None and ch.order.order == "panic":
+        return
+    if ch.side is Side.ENEMY:
+        game.enemy.place_enemy_marker(game, ch)
+        return
+    yield from _friendly_marker(game, vehicle, ch)
+
+
+# ---------------------------------------------------------------------------
+# Turret (C2 31.6)
+
+
+def _commander_turret_target(game: GameContext, vehicle: Vehicle) -> Hex | None:
+    """The Commander's marker when the Gunner has none or a lower-priority one (31.6, 31.7.4)."""
+    return game.enemy.commander_turret_target(game, vehicle)
+
+
+def _in_turret_front(game: GameContext, vehicle: Vehicle, h: Hex) -> bool:
+    assert vehicle.hex is not None and vehicle.turret is not None
+    if h == vehicle.hex:
+        return True
+    return in_arcs(vehicle.hex, vehicle.turret, h, game.board.map.stagger, (Arc.FRONT,))
+
+
+def _enemy_turret_target(game: GameContext, vehicle: Vehicle, gunner: Character) -> tuple[Hex | None, str]:
+    """Where an Enemy turret must turn this Impulse, and why (C2 31.6, 31.7.4)."""
+    cmd = _commander_turret_target(game, vehicle)
+    if cmd is not None and not _in_turret_front(game, vehicle, cmd):
+        return (cmd, "toward the Commander's Target Marker (31.6, 31.7.4)")
+    seat = vehicle.seats.get(gunner.seat or "")
+    if seat is not None and seat.marker is not None:
+        marker = seat.marker
+        observed = [
+            o
+            for o in game.opponents(gunner)
+            if o.revealed and o.hex is not None and game.distance(o.hex, marker) <= 1
+        ]
+        if observed and not any(
+            _in_turret_front(game, vehicle, o.hex) for o in observed if o.hex is not None
+        ):
+            return (marker, "toward his Observed Target (31.6)")
+    return (None, "")
+
+
+def _turret_turn(game: GameContext, vehicle: Vehicle, ch: Character) -> Generator[Decision, str, bool]:
+    """The Gunner turns the turret one hexside if he must (Enemy) or wants to (Friendly) (C2 31.6).
+
+    Returns True if it turned: then neither the main gun nor the coaxial MG fires this Impulse.
+    """
+    from solo.core.decisions import DecisionKind
+    from solo.rules.vehicles.movement import VehicleMoveState, turn_turret, turn_turret_toward_hex
+
+    vtype = _vtype(game, vehicle)
+    if not vtype.turret or vehicle.turret is None or vehicle.hex is None or "turret_jammed" in vehicle.damage:
+        return False
+    state = VehicleMoveState(vehicle.hex, vehicle.facing, vehicle.turret)
+    if ch.side is Side.ENEMY:
+        target, why = _enemy_turret_target(game, vehicle, ch)
+        if target is None:
+            return False
+        new, step = turn_turret_toward_hex(game.board, state, target, dice=game.dice)
+    else:
+        o = game.order_def(ch)
+        left, right = rotate(vehicle.turret, -1), rotate(vehicle.turret, 1)
+        keep = ("no", f"Keep the turret facing {vehicle.turret}")
+        turns = [
+            (f"turn_{left}", f"Turn the turret to face {left}"),
+            (f"turn_{right}", f"Turn the turret to face {right}"),
+        ]
+        first = None
+        for m in (vehicle.seats[ch.seat or ""].marker, _commander_turret_target(game, vehicle)):
+            if m is not None and m != vehicle.hex:
+                _state, hint = turn_turret_toward_hex(game.board, state, m, dice=game.dice)
+                if hint is not None:
+                    first = f"turn_{hint.facing}"
+                    break
+        if first is not None:
+            turns.sort(key=lambda kv: kv[0] != first)
+            options = [*turns, keep]
+        else:
+            options = [keep, *turns]
+        key = yield game.decision(
+            DecisionKind.ORDER_TARGET,
+            f"Turret of {vehicle.name} ({ch.name}, {o.name if o else 'no order'}): turn it? (C2 31.6)",
+            options,
+            actor=ch.id,
+        )
+        if key == "no":
+            return False
+        why = "the player's choice (31.6)"
+        new, step = turn_turret(state, int(key.split("_")[1]), dice=game.dice)
+    if step is None:
+        return False
+    vehicle.turret = new.turret
+    vehicle.acted["turret_turned"] = game.state.flow.impulse
+    game.emit(
+        "turret_turn",
+        f"{ch.name}: the {vehicle.name}'s {step.text}, {why}; the turn replaces firing the main gun and "
+        "coaxial MG this Impulse.",
+        rule="C2 31.6",
+        actor=ch.id,
+        data={"vehicle": vehicle.id, "turret": vehicle.turret, "reason": why},
+    )
+    _remove_lost_markers(game, vehicle)
+    return True
+
+
+def _turned_now(game: GameContext, vehicle: Vehicle) -> bool:
+    """The turret turned this Impulse (``vehicle.acted["turret_turned"]``, read by ``vehicle_combat``)."""
+    return bool(vehicle.acted.get("turret_turned") == game.state.flow.impulse)
+
+
+# ---------------------------------------------------------------------------
+# Emergency Stop (C2 31.2, 31.11.2)
+
+
+def _moved_now(game: GameContext, vehicle: Vehicle) -> int:
+    """Hexes the vehicle moved in the current Impulse (0 if it has not moved yet)."""
+    flow = game.state.flow
+    if vehicle.acted.get("moved_at") != (flow.turn, flow.impulse):
+        return 0
+    return vehicle.moved_this_impulse
+
+
+def _lose_order(game: GameContext, vehicle: Vehicle, c: Character, reason: str, rule: str) -> None:
+    """A crewman loses his order: Panic with a closed hatch (marker removed), Duck Back if exposed
+    (C2 31.10.9, 31.11.2)."""
+    if c.seat is not None and c.seat in vehicle.seats and buttoned_up(game, vehicle, c.seat):
+        game.set_order(c, "panic", source=f"{reason} ({rule})")
+        game.emit("panic", f"{c.name} panics ({reason}).", rule=rule, actor=c.id, data={"reason": reason})
+        _clear_marker(game, vehicle, c.seat, "he panics", "C2 31.7.4")
+    else:
+        game.set_order(c, "duck_back", source=f"{reason} ({rule})")
+        game.emit(
+            "duck_back", f"{c.name} ducks back ({reason}).", rule=rule, actor=c.id, data={"reason": reason}
+        )
+
+
+def stop_speed(game: GameContext, vehicle: Vehicle, driver: Character) -> int:
+    """How many hexes the vehicle is moving this Impulse, for 31.11.2 (see the module docstring).
+
+    The larger of the hexes the Driver's speed order moves this Impulse and the hexes the
+    vehicle already moved in it; 0 for a Driver without a speed order or outside Impulses 1-4.
+    """
+    o = game.order_def(driver)
+    imp = game.state.flow.impulse
+    points = len(o.slots(imp)) if o is not None and o.is_vehicle and 1 <= imp <= 4 else 0
+    return max(points, _moved_now(game, vehicle))
+
+
+def emergency_stop(
+    game: GameContext,
+    vehicle: Vehicle,
+    driver: Character,
+    *,
+    reason: str,
+    rule: str = "C2 31.2",
+    hexes: int | None = None,
+) -> None:
+    """The Driver's order becomes Emergency Stop, and the crew may lose theirs (C2 31.2, 31.11.2).
+
+    ``hexes``: how fast the vehicle is moving this Impulse (default :func:`stop_speed`, taken
+    before the order changes). Emits one ``emergency_stop`` event, then
+    :func:`stop_retention`. Does nothing if the Driver already has Emergency Stop.
+    """
+    if driver.order is not None and driver.order.order == "emergency_stop":
+        return
+    if hexes is None:
+        hexes = stop_speed(game, vehicle, driver)
+    game.set_order(driver, "emergency_stop", source=f"{reason} ({rule})")
+    game.emit(
+        "emergency_stop",
+        f"{driver.name}: the {vehicle.name} makes an Emergency Stop ({reason}); it was moving {hexes} "
+        f"hex{'es' if hexes != 1 else ''} this Impulse.",
+        rule=f"{rule}, 31.11.2",
+        actor=driver.id,
+        data={"vehicle": vehicle.id, "reason": reason, "hexes": hexes},
+    )
+    stop_retention(game, vehicle, driver, hexes)
+
+
+def stop_retention(game: GameContext, vehicle: Vehicle, driver: Character, hexes: int) -> None:
+    """After an Emergency Stop at ``hexes`` hexes, who of the crew keeps his order (C2 31.11.2).
+
+    0-1: every crewman keeps it; 2 (:data:`EMERGENCY_STOP_TQC_HEXES`): each makes a crew TQC
+    (:func:`crew_tq_modifiers`) or loses it; 3+: none keeps it. A lost order becomes Panic
+    (closed hatch; his Target Marker goes) or Duck Back (exposed). Passengers are not crew;
+    men already on Panic or Duck Back roll nothing.
+    """
+    crew = [
+        c
+        for c in (game.state.characters[cid] for cid in vehicle.crew_ids())
+        if c is not driver
+        and c.is_active
+        and c.order is not None
+        and c.order.order not in ("panic", "duck_back")
+    ]
+    if not crew:
+        return
+    if hexes < EMERGENCY_STOP_TQC_HEXES:
+        game.emit(
+            "emergency_stop",
+            f"The {vehicle.name} stopped at {hexes} hex{'es' if hexes != 1 else ''} this Impulse: every "
+            "crewman keeps his order.",
+            rule="C2 31.11.2",
+            data={"vehicle": vehicle.id, "hexes": hexes, "kept": [c.id for c in crew]},
+        )
+        return
+    for c in crew:
+        if hexes == EMERGENCY_STOP_TQC_HEXES:
+            out = _crew_tqc(
+                game, vehicle, c, f"keep his order in the {vehicle.name}'s Emergency Stop (C2 31.11.2)"
+            )
+            if not out.passed:
+                _lose_order(game, vehicle, c, "failed TQC in an Emergency Stop at 2 hexes", "C2 31.11.2")
+        else:
+            _lose_order(
+                game, vehicle, c, f"Emergency Stop at {hexes} hexes: no crewman keeps his order", "C2 31.11.2"
+            )
+
+
+# ---------------------------------------------------------------------------
+# Step 4: the activation
+
+
+def impulse_start(game: GameContext) -> None:
+    """At the start of each Impulse: hexes moved reset, whether each main gun is loaded now (the
+    Loader and Gunner read the START of the Impulse, C2 31.11.2), and Target Markers whose owners
+    lost LOS since (smoke, movement) removed (31.7.4)."""
+    flow = game.state.flow
+    for v in vehicles_of(game.state).values():
+        v.moved_this_impulse = 0
+        v.acted["impulse_start"] = (flow.turn, flow.impulse, v.loaded.value if v.loaded is not None else None)
+        if v.is_active:
+            _remove_lost_markers(game, v)
+
+
+def _loaded_at_start(game: GameContext, vehicle: Vehicle) -> bool:
+    flow = game.state.flow
+    rec = vehicle.acted.get("impulse_start")
+    if rec is None or rec[0] != flow.turn or rec[1] != flow.impulse:
+        rec = (flow.turn, flow.impulse, vehicle.loaded.value if vehicle.loaded is not None else None)
+        vehicle.acted["impulse_start"] = rec
+    return rec[2] is not None
+
+
+def activate(game: GameContext, ch: Character) -> Generator[Decision, str, None]:
+    """A crew member's activation: spotting and Target Marker, Duck Back/Emergency Stop, his order's action.
+
+    Step 4 a) i)-iv) for a man in a vehicle (C2 31.1-31.11; see the module docstring for the
+    order of the parts). Impulse 1-4 from ``game.state.flow``. Yields Friendly Decisions
+    (Target Marker and turret: ORDER_TARGET; Emergency Stop and Duck Back: DUCK_BACK;
+    Relocate: ORDER_TARGET; and what the fire modules ask).
+    """
+    vehicle = vehicle_of(game.state, ch)
+    if vehicle is None or ch.seat is None or ch.seat not in vehicle.seats or not ch.is_active:
+        return
+    _homes(game)
+    _loaded_at_start(game, vehicle)
+    imp = game.state.flow.impulse
+    # i) passive start-of-activation effects
+    _passive(game, vehicle, ch, imp)
+    if not ch.is_active or ch.vehicle != vehicle.id:
+        return
+    if ch.seat == "gunner" and ch.order is not None and ch.order.order in TURRET_ORDERS:
+        yield from _turret_turn(game, vehicle, ch)
+    # ii) spotting segment, then the Target Marker (31.7.4-31.7.5)
+    _spotting_segment(game, vehicle, ch)
+    yield from _markers(game, vehicle, ch)
+    _remove_lost_markers(game, vehicle)
+    # iii) Duck Back / Emergency Stop declaration (7.19; 31.2)
+    yield from _declarations(game, vehicle, ch, imp)
+    # iv) the order's action this Impulse (31.11.2)
+    yield from _action(game, vehicle, ch, imp)
+
+
+def _replace(game: GameContext, ch: Character, order: str, why: str, rule: str) -> None:
+    old = game.order_def(ch)
+    o = game.data.orders.get(order)
+    game.set_order(ch, order, source=f"{why} ({rule})")
+    game.emit(
+        "crew_order",
+        f"{ch.name}: {old.name if old else 'no order'} becomes {o.name} ({why}).",
+        rule=rule,
+        actor=ch.id,
+        data={"from": old.id if old else None, "to": order, "reason": why},
+    )
+
+
+def _bail_allowed(game: GameContext, vehicle: Vehicle) -> list[str]:
+    """The (at most 4) men who may bail out of a Jeep, Truck or Half-Track this turn (31.11.2)."""
+    turn = game.state.flow.turn
+    rec = vehicle.acted.get("bail_allowed")
+    if rec is not None and rec[0] == turn:
+        return list(rec[1])
+    vtype = _vtype(game, vehicle)
+    numbered = {p.id: p.number or 0 for p in vtype.passengers}
+
+    def rank(pos: str) -> tuple[int, int]:
+        if pos in numbered:
+            return (0, -numbered[pos])
+        if pos == "cupola":
+            return (0, -99)
+        return (1, CREW_ORDER.index(pos) if pos in CREW_ORDER else 9)
+
+    wanting = [
+        (pos, seat.occupant)
+        for pos, seat in vehicle.seats.items()
+        if seat.occupant is not None
+        and (c := game.state.characters.get(seat.occupant)) is not None
+        and c.is_active
+        and c.order is not None
+        and c.order.order == "bail_out"
+    ]
+    wanting.sort(key=lambda pc: rank(pc[0]))
+    allowed = [cid for _pos, cid in wanting[:BAIL_OUT_LIMIT]]
+    vehicle.acted["bail_allowed"] = (turn, allowed)
+    return allowed
+
+
+def _empty_seats(game: GameContext, vehicle: Vehicle, ch: Character, *, hatch_needed: bool) -> list[str]:
+    """Empty positions ``ch`` may relocate to (C2 31.11.2).
+
+    Crewmen go to crew seats, passengers (and the cupola's man) to passenger seats and the
+    cupola; with ``hatch_needed`` only seats with a hatch that is not jammed shut. Preferred
+    first: the Gunner's exit hatches, passengers the highest number.
+    """
+    vtype = _vtype(game, vehicle)
+    crewman = _is_crew_seat(ch.seat)
+    out = []
+    for pos, seat in vehicle.seats.items():
+        occupant = _occupant(game, seat)
+        if (occupant is not None and occupant.is_active) or pos == ch.seat:
+            continue
+        if crewman != _is_crew_seat(pos):
+            continue
+        if hatch_needed and (not vtype.position(pos).hatch or seat.hatch is Hatch.JAMMED_CLOSED):
+            continue
+        out.append(pos)
+    if ch.seat is not None:
+        here = vtype.position(ch.seat)
+        exits = [r.value for r in here.exits_via]
+        out.sort(key=lambda p: exits.index(p) if p in exits else len(exits))
+    numbered = {p.id: p.number or 0 for p in vtype.passengers}
+    if not crewman:
+        out.sort(key=lambda p: -numbered.get(p, 0))
+    return out
+
+
+def _passive(game: GameContext, vehicle: Vehicle, ch: Character, imp: int) -> None:
+    """Step 4 a) i) for a man in a vehicle: Bail Out replacements on Impulse 1; Panic loses his
+    Target Marker (C2 31.7.4, 31.10.9, 31.11.2)."""
+    assert ch.seat is not None
+    order = ch.order.order if ch.order is not None else None
+    if order == "panic":
+        _clear_marker(game, vehicle, ch.seat, "he panics", "C2 31.7.4")
+    if (
+        imp == 1
+        and ch.seat == "driver"
+        and ch.side is Side.ENEMY
+        and vehicle.acted.pop(MIRED_PANIC_KEY, False)
+    ):
+        _replace(game, ch, "panic", "his mired vehicle did not get free", "C2 28.2")
+        return
+    if imp != 1 or order != "bail_out":
+        return
+    vtype = _vtype(game, vehicle)
+    if vtype.kind is VehicleKind.AFV:
+        seat = vehicle.seats[ch.seat]
+        if _is_moving(game, vehicle):
+            _replace(game, ch, "panic", "AFV crew may not bail out of a moving AFV", "C2 31.11.2")
+            return
+        pos = vtype.position(ch.seat)
+        if pos.hatch and seat.hatch is Hatch.CLOSED:
+            _replace(game, ch, "button_open_up", "his hatch is closed: he opens it first", "C2 31.11.2")
+            return
+        if not pos.hatch or seat.hatch is Hatch.JAMMED_CLOSED:
+            free = _empty_seats(game, vehicle, ch, hatch_needed=True)
+            why = "his hatch is jammed shut" if pos.hatch else "his position has no hatch"
+            if free:
+                ch.acted["relocate_for"] = "bail_out"
+                _replace(
+                    game, ch, "relocate", f"{why}: he relocates to a position with a hatch", "C2 31.11.2"
+                )
+            else:
+                _replace(game, ch, "panic", f"{why} and no empty position has a usable hatch", "C2 31.11.2")
+        return
+    if ch.id not in _bail_allowed(game, vehicle):
+        ch.acted["relocate_for"] = "bail_limit"
+        _replace(
+            game,
+            ch,
+            "relocate",
+            f"at most {BAIL_OUT_LIMIT} men bail out of a {vtype.kind.value.replace('_', '-')} per turn, "
+            "highest passenger numbers first",
+            "C2 31.11.2",
+        )
+
+
+def _declarations(
+    game: GameContext, vehicle: Vehicle, ch: Character, imp: int
+) -> Generator[Decision, str, None]:
+    """Step 4 a) iii): Friendly Emergency Stop (Driver) or Duck Back (exposed men); the Enemy
+    Driver's Emergency Stop check (C2 31.2, 7.19)."""
+    from solo.core.decisions import DecisionKind
+
+    assert ch.seat is not None
+    o = game.order_def(ch)
+    if ch.side is Side.ENEMY:
+        if ch.seat == "driver" and o is not None and o.is_vehicle and o.id != "emergency_stop":
+            hexes = stop_speed(game, vehicle, ch)
+            # crew_ai makes the stop through emergency_stop() above (which applies the 31.11.2
+            # retention once); only if it set the order some other way is it done here.
+            if game.enemy.enemy_emergency_stop(game, ch) and (
+                ch.order is None or ch.order.order != "emergency_stop"
+            ):
+                emergency_stop(
+                    game,
+                    vehicle,
+                    ch,
+                    reason="his Commander marked a threat",
+                    rule="C2 31.2 (1)",
+                    hexes=hexes,
+                )
+        return
+    if o is None:
+        return
+    if ch.seat == "driver" and o.is_vehicle and o.id != "emergency_stop":
+        key = yield game.decision(
+            DecisionKind.DUCK_BACK,
+            f"{ch.name} ({vehicle.name} Driver, {o.name}): Emergency Stop?",
+            [("no", f"Carry on with {o.name}"), ("emergency_stop", "Emergency Stop")],
+            actor=ch.id,
+        )
+        if key == "emergency_stop":
+            emergency_stop(game, vehicle, ch, reason="declared by the player", rule="C2 31.2")
+        return
+    if (
+        o.id in ("duck_back", "panic")
+        or o.track(imp) is TrackStep.NONE
+        or not exposed(game, vehicle, ch.seat)
+    ):
+        return
+    key = yield game.decision(
+        DecisionKind.DUCK_BACK,
+        f"{ch.name} ({vehicle.name} {ch.seat}, {o.name}): Duck Back?",
+        [("no", f"Carry on with {o.name}"), ("yes", "Duck Back")],
+        actor=ch.id,
+    )
+    if key == "yes":
+        game.set_order(ch, "duck_back", source="player: Duck Back (7.19)")
+        game.emit("duck_back", f"{ch.name} ducks back.", rule="7.19", actor=ch.id)
+
+
+def _action(game: GameContext, vehicle: Vehicle, ch: Character, imp: int) -> Generator[Decision, str, None]:
+    """Step 4 a) iv): what the man's order does this Impulse (C2 31.9, 31.11.2)."""
+    o = game.order_def(ch)
+    if o is None:
+        return
+    oid = o.id
+    if o.is_vehicle:
+        if ch.seat == "driver":
+            _drive(game, vehicle, ch, o, imp)
+    elif oid == "fire_main_gun":
+        if o.track(imp) is not TrackStep.FIRE:
+            return
+        if _turned_now(game, vehicle):
+            game.emit(
+                "no_fire",
+                f"{ch.name} does not fire the main gun: the turret turned this Impulse.",
+                rule="C2 31.6",
+                actor=ch.id,
+                data={"reason": "turret turned"},
+            )
+            return
+        from solo.rules.vehicles import combat as vehicle_combat
+
+        yield from vehicle_combat.fire_main_gun(game, vehicle, ch)
+    elif oid in FIRE_ORDERS:
+        if o.track(imp) is not TrackStep.FIRE:
+            return
+        yield from _fire(game, vehicle, ch, o)
+    elif oid in ("load_he", "load_ap"):
+        _load(game, vehicle, ch, oid, imp)
+    elif oid == "direct_firing":
+        if not vehicle.acted.get("direct_firing"):
+            vehicle.acted["direct_firing"] = True
+            game.emit(
+                "direct_firing",
+                f"{ch.name} directs the {vehicle.name}'s fire: +1 WS to all its fire this turn.",
+                rule="C2 31.11.2",
+                actor=ch.id,
+                data={"vehicle": vehicle.id},
+            )
+    elif oid == "smoke_grenade_hatch" and imp == 3:
+        _hatch_smoke(game, vehicle, ch)
+    elif oid == "smoke_dischargers" and imp == 3:
+        _dischargers(game, vehicle, ch)
+    elif oid == "button_open_up" and imp == 3:
+        _flip_hatch(game, vehicle, ch)
+    elif oid == "bail_out" and imp == 3:
+        _bail_out(game, vehicle, ch)
+    elif oid == "relocate" and imp == 4:
+        yield from _relocate(game, vehicle, ch)
+
+
+def _fire(game: GameContext, vehicle: Vehicle, ch: Character, o: Order) -> Generator[Decision, str, None]:
+    """A fire order's F step from a vehicle: the position's MG (coaxial, bow, pintle) through
+    ``vehicle_combat.fire_vehicle_mg``, else his own weapon as an infantry fire action (C2 31.9)."""
+    from solo.rules import combat
+
+    assert ch.seat is not None
+    mg = _mounted_weapon(game, vehicle, ch.seat, mount=ch.acted.get(MOUNT_KEY))
+    if mg is not None:
+        if mg.mount.value == "turret" and _turned_now(game, vehicle):
+            game.emit(
+                "no_fire",
+                f"{ch.name} does not fire the coaxial MG: the turret turned this Impulse.",
+                rule="C2 31.6",
+                actor=ch.id,
+                data={"reason": "turret turned"},
+            )
+            return
+        from solo.rules.vehicles import combat as vehicle_combat
+
+        yield from vehicle_combat.fire_vehicle_mg(game, vehicle, ch, o, mount=mg.id.value)
+        return
+    if not _own_fire_weapons(game, vehicle, ch):
+        return
+    from solo.rules.vehicles import combat as vehicle_combat
+
+    why = vehicle_combat.seat_fire_block(game, ch)
+    if why:
+        game.emit(
+            "no_fire",
+            f"{ch.name} ({vehicle.name} {ch.seat}) does not fire: {why}.",
+            rule="C2 31.9",
+            actor=ch.id,
+            data={"reason": why},
+        )
+        return
+    yield from combat.fire_step(game, ch, o)
+
+
+def _load(game: GameContext, vehicle: Vehicle, ch: Character, oid: str, imp: int) -> None:
+    """Load HE / Load AP (C2 31.11.2): if the main gun is unloaded at the START of Impulse 2 or 3,
+    a crew TQC loads it (failure: no penalty); at the start of Impulse 4 it loads automatically.
+    A round of that kind is taken from the vehicle's stock."""
+    if imp == 1:
+        return
+    vtype = _vtype(game, vehicle)
+    if vtype.main_gun is None or "main_gun_destroyed" in vehicle.damage:
+        return
+    kind = Ammo.HE if oid == "load_he" else Ammo.AP
+    if _loaded_at_start(game, vehicle):
+        game.emit(
+            "load",
+            f"{ch.name}: the {vehicle.name}'s main gun was loaded at the start of Impulse {imp}; "
+            "he does nothing.",
+            rule="C2 31.11.2",
+            actor=ch.id,
+            data={"vehicle": vehicle.id, "loaded": True},
+        )
+        return
+    if vehicle.loaded is not None:
+        return
+    if vehicle.rounds.get(kind.value, 0) <= 0:
+        game.emit(
+            "load",
+            f"{ch.name} cannot load: no {kind.name} rounds left in the {vehicle.name}.",
+            rule="C2 31.11.2",
+            actor=ch.id,
+            data={"vehicle": vehicle.id, "ammo": kind.value, "rounds": 0},
+        )
+        return
+    if imp in (2, 3):
+        out = _crew_tqc(game, vehicle, ch, f"load {kind.name} on Impulse {imp} (C2 31.11.2)")
+        if not out.passed:
+            game.emit(
+                "load",
+                f"{ch.name} fails to load the {vehicle.name}'s main gun (no penalty).",
+                rule="C2 31.11.2",
+                actor=ch.id,
+                data={"vehicle": vehicle.id, "ammo": kind.value, "loaded": False},
+            )
+            return
+        how = "TQC passed"
+    else:
+        how = "automatically on Impulse 4"
+    vehicle.loaded = kind
+    vehicle.acted["loaded_impulse"] = imp  # not loaded at this Impulse's start (vehicle_combat)
+    vehicle.rounds[kind.value] = vehicle.rounds.get(kind.value, 0) - 1
+    game.emit(
+        "load",
+        f"{ch.name} loads {kind.name} into the {vehicle.name}'s main gun ({how}); "
+        f"{vehicle.rounds[kind.value]} {kind.name} left.",
+        rule="C2 31.11.2",
+        actor=ch.id,
+        data={
+            "vehicle": vehicle.id,
+            "ammo": kind.value,
+            "loaded": True,
+            "rounds": vehicle.rounds[kind.value],
+        },
+    )
+
+
+def _hatch_smoke(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
+    """Smoke Grenade out of the hatch: a smoke grenade marker in the vehicle's hex on Impulse 3,
+    Smoke at the end of the turn (C2 31.11.2; base-rules §12)."""
+    from solo.rules import effects
+
+    assert vehicle.hex is not None
+    if game.options.smoke_grenade_timing == "immediate":
+        effects.place_smoke(
+            game,
+            vehicle.hex,
+            "smoke",
+            cause=f"{ch.name}'s smoke grenade from the {vehicle.name}'s hatch",
+            rule="C2 31.11.2; 12 [immediate]",
+            placed=game.state.flow.turn - 1,
+        )
+        _refresh_markers(game)
+        return
+    game.state.markers.grenades.append(
+        {"kind": "smoke_grenade", "hex": str(vehicle.hex), "thrower": ch.id, "turn": game.state.flow.turn}
+    )
+    game.emit(
+        "smoke_grenade",
+        f"{ch.name} rolls a smoke grenade out of the {vehicle.name}'s hatch into {vehicle.hex}; "
+        "it makes Smoke at the end of the turn.",
+        rule="C2 31.11.2",
+        actor=ch.id,
+        data={"vehicle": vehicle.id, "hex": str(vehicle.hex)},
+    )
+
+
+def _discharger_hex(game: GameContext, vehicle: Vehicle) -> Hex | None:
+    return game.enemy.smoke_discharger_hex(game, vehicle)
+
+
+def _dischargers(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
+    """Smoke Dischargers: on Impulse 3 a Smoke marker in an adjacent hex toward the greatest threat;
+    at the end of the turn Fading Smoke around it (C2 31.11.2; hex by ``crew_ai``)."""
+    from solo.rules import effects
+
+    h = _discharger_hex(game, vehicle)
+    if h is None:
+        return
+    effects.place_smoke(
+        game, h, "smoke", cause=f"{ch.name} fires the {vehicle.name}'s smoke dischargers", rule="C2 31.11.2"
+    )
+    vehicle.acted["discharger_hex"] = str(h)
+    _refresh_markers(game)
+
+
+def _flip_hatch(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
+    """Button/Open Up: the hatch flips when he activates on Impulse 3; no effect if jammed (31.11.2)."""
+    assert ch.seat is not None
+    seat = vehicle.seats[ch.seat]
+    if seat.hatch in (Hatch.NONE,) or seat.hatch.is_jammed:
+        game.emit(
+            "hatch",
+            f"{ch.name}: the hatch of the {ch.seat} position is "
+            + ("jammed" if seat.hatch.is_jammed else "missing")
+            + ": Button/Open Up has no effect.",
+            rule="C2 31.11.2",
+            actor=ch.id,
+            data={"vehicle": vehicle.id, "position": ch.seat, "hatch": seat.hatch.value},
+        )
+        return
+    seat.hatch = Hatch.CLOSED if seat.hatch is Hatch.OPEN else Hatch.OPEN
+    if seat.hatch is Hatch.OPEN:  # not exposed to small arms until next turn (31.11.2, vehicle_combat)
+        vehicle.acted.setdefault("hatch_opened", []).append(ch.seat)
+    game.emit(
+        "hatch",
+        f"{ch.name} {'opens' if seat.hatch is Hatch.OPEN else 'closes'} the {ch.seat} hatch "
+        f"of the {vehicle.name}.",
+        rule="C2 31.11.2, 31.8",
+        actor=ch.id,
+        data={"vehicle": vehicle.id, "position": ch.seat, "hatch": seat.hatch.value},
+    )
+    _remove_lost_markers(game, vehicle)
+
+
+def _leave_seat(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
+    assert ch.seat is not None
+    _clear_marker(game, vehicle, ch.seat, "he left the position", "C2 31.7.4")
+    vehicle.seats[ch.seat].occupant = None
+
+
+def _bail_out(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
+    """Bail Out on Impulse 3: he is placed on the vehicle's hex and leaves the display (C2 31.11.2).
+
+    AFV crew need an open hatch and a stationary AFV (else Panic). From a Jeep, Truck or
+    Half-Track moving faster than Crawl: a TQC (Ahead Slow +1, Fast -2); failure Duck Back, a 9
+    Duck Back and a wound draw. His Impulse 4 move (the ``m`` step of Bail Out, taken as an
+    infantryman): Enemy crewmen along the rout string of a freshly drawn Enemy card, Enemy
+    passengers in a random direction, Friendly men by their order's direction string.
+    """
+    from solo.rules import combat
+
+    assert ch.seat is not None and vehicle.hex is not None
+    vtype = _vtype(game, vehicle)
+    seat = vehicle.seats[ch.seat]
+    was_crew = _is_crew_seat(ch.seat)
+    if vtype.kind is VehicleKind.AFV:
+        if _is_moving(game, vehicle):
+            _replace(game, ch, "panic", "AFV crew may not bail out of a moving AFV", "C2 31.11.2")
+            return
+        if not seat.hatch.is_open:
+            game.emit(
+                "bail_out",
+                f"{ch.name} cannot bail out: the {ch.seat} position has no open hatch.",
+                rule="C2 31.11.2",
+                actor=ch.id,
+                data={"vehicle": vehicle.id, "position": ch.seat, "bailed": False},
+            )
+            return
+    position = ch.seat
+    speed = _driver_order(game, vehicle) if vtype.kind is not VehicleKind.AFV else None
+    _leave_seat(game, vehicle, ch)
+    ch.vehicle = None
+    ch.seat = None
+    ch.hex = vehicle.hex
+    game.emit(
+        "bail_out",
+        f"{ch.name} bails out of the {vehicle.name} ({position}) into {vehicle.hex}.",
+        rule="C2 31.11.2",
+        actor=ch.id,
+        data={"vehicle": vehicle.id, "position": position, "hex": str(vehicle.hex), "bailed": True},
+    )
+    if speed is not None and speed.id in BAIL_OUT_SPEED_MODIFIERS and not vehicle.immobilized:
+        mod = BAIL_OUT_SPEED_MODIFIERS[speed.id]
+        out = combat.check(
+            game,
+            ch,
+            CheckKind.TQC,
+            modifier=mod,
+            purpose=f"bail out of the {vehicle.name} at {speed.name} ({mod:+d}, C2 31.11.2)",
+        )
+        if not out.passed:
+            combat.duck_back(game, ch, reason="a hard landing bailing out", rule="C2 31.11.2")
+            if out.roll == 9:
+                stamp = combat.wound_draw(game, ch)
+                combat.apply_wound(game, ch, stamp, reason="bailing out of a moving vehicle")
+    if ch.is_active and ch.side is Side.ENEMY and ch.order is not None and ch.order.order == "bail_out":
+        if was_crew:
+            draw = game.enemy_deck.draw(game.dice, f"rout direction for {ch.name} bailing out (C2 31.11.2)")
+            card = game.data.enemy_deck.card(draw.card)
+            game.enemy_deck.discard(draw.card)
+            dirs = card.rout
+            how = f"the rout string {dirs} of card {card.id}"
+        else:
+            face = game.dice.d6(f"random direction for {ch.name} bailing out (C2 31.11.2)").total
+            dirs = DirectionString((face,))
+            how = f"random direction {face}"
+        game.set_order(ch, "bail_out", directions=dirs, source=ch.order.source)
+        game.emit(
+            "bail_out",
+            f"{ch.name} will move 1 hex on Impulse 4 along {how}.",
+            rule="C2 31.11.2",
+            actor=ch.id,
+            data={"directions": str(dirs)},
+        )
+    if not vehicle.crew_ids() and not vehicle.destroyed and not vehicle.abandoned:
+        vehicle.abandoned = True
+        game.emit(
+            "abandoned",
+            f"The {vehicle.name} is abandoned: no crewman is left inside.",
+            rule="C2 31.11.2",
+            data={"vehicle": vehicle.id},
+        )
+
+
+def _relocate(game: GameContext, vehicle: Vehicle, ch: Character) -> Generator[Decision, str, None]:
+    """Relocate on Impulse 4: to an empty position, or swap with another relocating crewman
+    (C2 31.11.2). Friendly: a Decision; Enemy: the first empty position with a usable hatch when
+    relocating to bail out, the highest empty passenger seat for passengers, else the first
+    empty crew position in Commander / Driver / Gunner / Loader / Co-driver order."""
+    from solo.core.decisions import DecisionKind
+
+    assert ch.seat is not None
+    turn = game.state.flow.turn
+    if ch.acted.get("relocated") == turn:
+        return
+    hatch_needed = ch.acted.get("relocate_for") == "bail_out"
+    free = _empty_seats(game, vehicle, ch, hatch_needed=hatch_needed)
+    crewman = _is_crew_seat(ch.seat)
+    partners = [
+        (pos, c)
+        for pos, seat in vehicle.seats.items()
+        if pos != ch.seat
+        and (c := _occupant(game, seat)) is not None
+        and c.is_active
+        and c.order is not None
+        and c.order.order == "relocate"
+        and c.acted.get("relocated") != turn
+        and crewman == _is_crew_seat(pos)
+    ]
+    if ch.side is Side.FRIENDLY:
+        options = [(f"seat:{p}", f"Move to the empty {p} position") for p in free]
+        options += [(f"swap:{p}", f"Swap places with {c.name} ({p})") for p, c in partners]
+        if not options:
+            return
+        options.append(("stay", "Stay in place"))
+        key = yield game.decision(
+            DecisionKind.ORDER_TARGET, f"Relocate {ch.name} ({vehicle.name} {ch.seat})", options, actor=ch.id
+        )
+        if key == "stay":
+            return
+        kind, _, target = key.partition(":")
+    elif (
+        ch.order is not None
+        and ch.order.target in vehicle.seats
+        and ch.order.target != ch.seat
+        and (ch.order.target in free or any(p == ch.order.target for p, _c in partners))
+    ):
+        target = ch.order.target
+        kind = "seat" if target in free else "swap"
+    elif free:
+        if not crewman or hatch_needed:
+            kind, target = "seat", free[0]
+        else:
+            order = {p: i for i, p in enumerate(CREW_ORDER)}
+            kind, target = "seat", min(free, key=lambda p: order.get(p, len(order)))
+    elif partners:
+        kind, target = "swap", partners[0][0]
+    else:
+        game.emit(
+            "relocate",
+            f"{ch.name} cannot relocate: no empty position in the {vehicle.name}.",
+            rule="C2 31.11.2",
+            actor=ch.id,
+            data={"vehicle": vehicle.id, "moved": False},
+        )
+        return
+    old = ch.seat
+    if kind == "swap":
+        other = _occupant(game, vehicle.seats[target])
+        assert other is not None
+        _clear_marker(game, vehicle, old, "he changed position", "C2 31.7.4")
+        _clear_marker(game, vehicle, target, "he changed position", "C2 31.7.4")
+        vehicle.seats[old].occupant, vehicle.seats[target].occupant = other.id, ch.id
+        ch.seat, other.seat = target, old
+        other.acted["relocated"] = turn
+        text = (
+            f"{ch.name} and {other.name} swap places in the {vehicle.name}: "
+            f"{ch.name} to {target}, {other.name} to {old}."
+        )
+    else:
+        _leave_seat(game, vehicle, ch)
+        vehicle.seats[target].occupant = ch.id
+        ch.seat = target
+        text = f"{ch.name} relocates in the {vehicle.name} from {old} to {target}."
+    ch.acted["relocated"] = turn
+    team = game.state.teams.get(vehicle.id)
+    if team is not None:
+        crew = vehicle.crew_ids()
+        rest = [m for m in team.members if m not in crew]
+        team.members[:] = [*crew, *rest]
+    if _out_of_position(game, ch):
+        text += f" Out of his own position: {OUT_OF_POSITION} TQ on TQCs except spotting."
+    game.emit(
+        "relocate",
+        text,
+        rule="C2 31.11.2",
+        actor=ch.id,
+        data={"vehicle": vehicle.id, "from": old, "to": target, "swap": kind == "swap", "moved": True},
+    )
+
+
+# ---------------------------------------------------------------------------
+# The Driver (C2 31.4-31.5, 31.11.1, 27.7, 28.1-28.2, 31.3)
+
+
+def _inverse_map(game: GameContext, ch: Character, d: int) -> int:
+    """The order direction that the Direction Counter turns into map direction ``d``."""
+    from solo.rules import movement
+
+    for od in (1, 2, 3, 4, 5, 6):
+        if movement.map_direction(game, ch, od) == d:
+            return od
+    return d
+
+
+def _on_enter(game: GameContext, vehicle: Vehicle, vtype: VehicleType) -> Callable[[Any], str | None]:
+    """What happens when the vehicle enters a hex: Barbed Wire (C2 27.7) and Mud (28.2)."""
+    from solo.rules import movement
+    from solo.rules.vehicles.movement import mired_on_entry
+
+    def check(state: Any) -> str | None:
+        h = state.hex
+        removed = game.state.flags.setdefault(WIRE_REMOVED_KEY, [])
+        if movement.has_wire(game, h) and str(h) not in removed:
+            kind = vtype.kind
+            face = game.dice.d10(f"{vehicle.name} enters Barbed Wire in {h} (C2 27.7)").total
+            if kind is VehicleKind.AFV:
+                result = "removed" if face <= 3 else "stop" if face == 9 else "none"
+            else:
+                result = (
+                    "removed"
+                    if face == 0
+                    else "none"
+                    if face <= 4
+                    else "stop"
+                    if face <= 8
+                    else "immobilized"
+                )
+            text = {
+                "removed": "the wire is flattened (marker removed)",
+                "none": "no effect",
+                "stop": "the wire fouls it: Emergency Stop",
+                "immobilized": "immobilized in the wire",
+            }[result]
+            data: dict[str, Any] = {"vehicle": vehicle.id, "hex": str(h), "roll": face, "result": result}
+            if result == "immobilized":
+                wheel = game.dice.d6(f"{vehicle.name}: which wheel the wire wrecks (C2 27.7)").total
+                side = "left" if wheel <= 3 else "right"
+                text += f" ({side} wheel, d6 {wheel})"
+                data["wheel"] = side
+                if "immobilized" not in vehicle.damage:
+                    vehicle.damage.append("immobilized")
+            game.emit(
+                "barbed_wire",
+                f"{vehicle.name} enters Barbed Wire in {h}: d10 {face}, {text}.",
+                rule="C2 27.7",
+                data=data,
+            )
+            if result == "removed":
+                removed.append(str(h))
+            if result in ("stop", "immobilized"):
+                return f"Barbed Wire in {h} (C2 27.7)"
+        if vtype.kind in (VehicleKind.JEEP, VehicleKind.TRUCK):
+            mired, roll = mired_on_entry(game.board, vtype.kind, h, game.state.ground, game.dice)  # type: ignore[arg-type]
+            if roll is not None:
+                game.emit(
+                    "mired" if mired else "mud",
+                    f"{vehicle.name} enters {h} off the road in Mud: d10 {roll.total}"
+                    + (", Mired." if mired else ", not mired."),
+                    rule="C2 28.2",
+                    data={"vehicle": vehicle.id, "hex": str(h), "roll": roll.total, "mired": mired},
+                )
+            if mired:
+                vehicle.mired = True
+                return f"Mired in Mud in {h} (C2 28.2)"
+        return None
+
+    return check
+
+
+def _friendly_in_los(game: GameContext) -> Callable[[Hex, tuple[int, ...]], bool]:
+    """For an Enemy's 180° turn: a Spotted Friendly in LOS within the swept wedges (C2 31.4)."""
+    stagger = game.board.map.stagger
+
+    def spotted(h: Hex, sweep: tuple[int, ...]) -> bool:
+        for f in game.state.active(Side.FRIENDLY):
+            if not f.revealed or f.hex is None or f.hex == h:
+                continue
+            if not any(d in sweep for d in wedge_directions(h, f.hex, stagger)):
+                continue
+            if game.los.check(h, f.hex, max_range=game.state.max_los, night_range=game.night_range()).clear:
+                return True
+        return False
+
+    return spotted
+
+
+def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp: int) -> None:
+    """The Driver's speed order moves the vehicle this Impulse (C2 31.4-31.5, 31.11.1).
+
+    Weather and ground first reduce a speed the conditions forbid (28.1-28.2, [house] for a
+    Friendly). Enemy directions are read through the Direction Counter. The vehicle, its
+    turret and every man aboard move; the Driver's order may become Crawl (Trees, the 31.5
+    table) or Emergency Stop (impassable for a Friendly, Barbed Wire, Mud: Mired) — an
+    Emergency Stop checks the crew's orders (:func:`emergency_stop`). A moving Friendly vehicle
+    alerts Waiting enemies within 5 hexes of each hex it enters (31.3).
+    """
+    from solo.rules import movement, spotting
+    from solo.rules.vehicles.movement import VehicleMoveState, convert_speed, move_impulse
+
+    vtype = _vtype(game, vehicle)
+    if vehicle.hex is None or not vehicle.is_active:
+        return
+    enemy = driver.side is Side.ENEMY
+    if vehicle.immobilized:
+        if o.id != "emergency_stop":
+            why = "the vehicle is Mired" if vehicle.mired else "the vehicle is immobilized"
+            emergency_stop(game, vehicle, driver, reason=why, rule="C2 31.2 (3)", hexes=0)
+        return
+    if o.id == "emergency_stop":
+        return
+    new_id, why = convert_speed(o.id, game.state.weather, game.state.ground, vtype.kind, enemy)  # type: ignore[arg-type]
+    if why is not None:
+        assert driver.order is not None
+        game.set_order(driver, new_id, directions=driver.order.directions, source=f"{why}")
+        game.emit(
+            "crew_order",
+            f"{driver.name}: {why}.",
+            rule="C2 28.1-28.2",
+            actor=driver.id,
+            data={"from": o.id, "to": new_id},
+        )
+        o = game.data.orders.get(new_id)
+    if not o.slots(imp):
+        return
+    assert driver.order is not None
+    given = driver.order.directions
+    if given is None and not vehicle.road_orders:
+        game.emit(
+            "vehicle_move",
+            f"{vehicle.name} does not move: {driver.name}'s {o.name} has no direction string.",
+            rule="C2 31.1",
+            actor=driver.id,
+            data={"vehicle": vehicle.id, "hexes": 0},
+        )
+        return
+    dirs = given
+    if given is not None and enemy:
+        dirs = DirectionString(tuple(movement.map_direction(game, driver, d) for d in given.directions))
+    start = VehicleMoveState(
+        vehicle.hex, vehicle.facing, vehicle.turret if vehicle.turret is not None else vehicle.facing
+    )
+    new, report = move_impulse(
+        game.board,
+        vtype.kind,  # type: ignore[arg-type]
+        start,
+        o,
+        dirs,
+        imp,
+        is_enemy=enemy,
+        blocked=lambda h: h in game.state.markers.fire,
+        dice=game.dice,
+        friendly_spotted_in_los=_friendly_in_los(game) if enemy else None,
+        road=vehicle.road_orders,
+        on_enter=_on_enter(game, vehicle, vtype),
+        orders=game.data.orders,
+    )
+    vehicle.hex = new.hex
+    vehicle.facing = new.facing
+    if vehicle.turret is not None:
+        vehicle.turret = new.turret
+    for seat in vehicle.seats.values():
+        c = _occupant(game, seat)
+        if c is not None:
+            c.hex = new.hex
+    flow = game.state.flow
+    moved = report.hexes_moved
+    vehicle.moved_this_impulse = moved
+    vehicle.acted["moved_at"] = (flow.turn, flow.impulse)
+    _report_move(game, vehicle, driver, o, dirs, report)
+    stopped = report.order_id == "emergency_stop" and o.id != "emergency_stop"
+    if vehicle.mired and stopped:
+        game.set_order(driver, "no_order", source="Mired: order removed (C2 28.2)")
+    elif stopped:
+        reason = next((s.text for s in report.steps if s.reason is not None), "Emergency Stop")
+        emergency_stop(
+            game, vehicle, driver, reason=reason, rule="C2 31.2, 31.5", hexes=max(len(o.slots(imp)), moved)
+        )
+    elif report.order_changed or report.road != vehicle.road_orders:
+        new_dirs = report.directions
+        if new_dirs is not None and enemy:
+            new_dirs = DirectionString(tuple(_inverse_map(game, driver, d) for d in new_dirs.directions))
+        game.set_order(driver, report.order_id, directions=new_dirs, source=f"{driver.order.source}; C2 31.5")
+    vehicle.road_orders = report.road
+    if vehicle.side is Side.FRIENDLY and moved:
+        for step in report.steps:
+            if step.kind.value == "move":
+                spotting.alert_near(
+                    game, step.hex, ALERT_RANGE, f"the {vehicle.name} moved to {step.hex}", "C2 31.3"
+                )
+    _refresh_markers(game)
+
+
+def _report_move(
+    game: GameContext,
+    vehicle: Vehicle,
+    driver: Character,
+    o: Order,
+    dirs: DirectionString | None,
+    report: MoveReport,
+) -> None:
+    steps = [s.text for s in report.steps]
+    shown = "road" if vehicle.road_orders else str(dirs)
+    body = "; ".join(steps) if steps else "no movement"
+    rules = sorted({s.rule for s in report.steps}) or ["C2 31.4"]
+    game.emit(
+        "vehicle_move",
+        f"{vehicle.name} ({driver.name}, {o.name} {shown}): {body}; now in {report.end.hex} facing "
+        f"{report.end.facing}.",
+        rule=", ".join(rules),
+        actor=driver.id,
+        data={
+            "vehicle": vehicle.id,
+            "order": o.id,
+            "directions": shown,
+            "start": str(report.start.hex),
+            "end": str(report.end.hex),
+            "facing": report.end.facing,
+            "turret": report.end.turret,
+            "hexes": report.hexes_moved,
+            "order_after": report.order_id,
+            "steps": [
+                {"kind": s.kind.value, "hex": str(s.hex), "facing": s.facing, "text": s.text, "rule": s.rule}
+                for s in report.steps
+            ],
+        },
+    )
+
+
+# ---------------------------------------------------------------------------
+# Step 5 (C2 28.2, 31.11.2)
+
+
+def end_phase(game: GameContext) -> None:
+    """Step 5 for vehicles: per-turn state cleared (31.11.2).
+
+    Before clearing: Fading Smoke goes into each hex adjacent to this turn's discharger Smoke
+    (31.11.2); a Mired Jeep or Truck's Driver makes a TQC-3 to get free (28.2; failure: an
+    Enemy Driver gets Panic next turn). Then ``Vehicle.acted`` and ``moved_this_impulse`` are
+    reset, and markers whose owners lost LOS (the End Phase's smoke) are removed (31.7.4).
+    """
+    from solo.rules import combat, effects
+
+    vehicles = list(vehicles_of(game.state).values())
+    for v in vehicles:
+        where = v.acted.get("discharger_hex")
+        if where is not None:
+            centre = Hex.parse(where)
+            for d in (1, 2, 3, 4, 5, 6):
+                n = game.board.neighbour_hex(centre, d)
+                if n is not None:
+                    effects.place_smoke(
+                        game, n, "fading", cause=f"the {v.name}'s smoke dischargers spread", rule="C2 31.11.2"
+                    )
+    for v in vehicles:
+        panic = False
+        if v.mired and v.is_active:
+            driver = _occupant(game, v.seats.get("driver"))
+            if driver is not None and driver.is_active:
+                out = combat.check(
+                    game, driver, CheckKind.TQC, modifier=-3, purpose=f"free the Mired {v.name} (C2 28.2)"
+                )
+                if out.passed:
+                    v.mired = False
+                    game.emit(
+                        "mired", f"The {v.name} is free of the mud.", rule="C2 28.2", data={"vehicle": v.id}
+                    )
+                else:
+                    panic = driver.side is Side.ENEMY
+        v.acted.clear()
+        v.moved_this_impulse = 0
+        if panic:
+            v.acted[MIRED_PANIC_KEY] = True
+        if v.is_active:
+            _remove_lost_markers(game, v)
