@@ -20,7 +20,7 @@ from solo.data.scenario import load_scenario
 from solo.data.tables import CheckKind, MoraleState, RollResult
 from solo.enemy import orders as ai
 from solo.engine.game import DecisionKind, Game
-from solo.rules import combat, spotting
+from solo.rules import combat, morale, spotting, wounds
 from solo.rules.state import AmmoState, CarriedWeapon, Character, Status, Wound
 
 # ---------------------------------------------------------------------------
@@ -77,7 +77,7 @@ def script(game: Game, rolls: list[int], cards: list[str] = ()) -> ScriptedSourc
 
 def stamps(game: Game, stamp: WoundStamp, n: int = 1) -> list[str]:
     """``n`` cards with ``stamp`` from the Friendly draw pile."""
-    ids = [c for c in game.friendly_deck.in_draw_pile() if combat._stamp_of(game, c) is stamp]
+    ids = [c for c in game.friendly_deck.in_draw_pile() if wounds._stamp_of(game, c) is stamp]
     return ids[:n]
 
 
@@ -140,7 +140,7 @@ def test_check_tables_at_thresholds(duel, kind, start, roll, after):
     ch = duel.char("able_1")
     ch.morale = start
     script(duel, [roll])
-    combat.check(duel, ch, kind, purpose="test")
+    morale.check(duel, ch, kind, purpose="test")
     assert ch.morale is after
 
 
@@ -151,7 +151,7 @@ def test_tqc_passes_or_fails_without_morale(duel, roll, modifier, passed):
     """base-rules §7, C2 23.1: a TQC passes at TQ, fails at TQ+1, and a natural 9 fails even at TQ 10."""
     ch = duel.char("able_1")
     script(duel, [roll])
-    out = combat.check(duel, ch, CheckKind.TQC, modifier=modifier, purpose="test")
+    out = morale.check(duel, ch, CheckKind.TQC, modifier=modifier, purpose="test")
     assert out.passed is passed and ch.morale is MoraleState.NORMAL
 
 
@@ -160,7 +160,7 @@ def test_check_uses_effective_tq(duel):
     ch = duel.char("able_1")
     ch.wounds.append(Wound.LIGHT)
     script(duel, [5])
-    out = combat.check(duel, ch, CheckKind.MC, purpose="test")
+    out = morale.check(duel, ch, CheckKind.MC, purpose="test")
     assert out.target == 4 and out.result is RollResult.FAILED
 
 
@@ -169,7 +169,7 @@ def test_failed_mc_gives_duck_back(duel):
     ch = duel.char("able_1")
     order(duel, ch, "rapid_fire")
     script(duel, [7])
-    combat.morale_check(duel, ch, "test", "7")
+    morale.morale_check(duel, ch, "test", "7")
     assert ch.order.order == "duck_back"
 
 
@@ -178,7 +178,7 @@ def test_failed_mc_in_melee_keeps_order(duel):
     ch = duel.char("able_1")
     order(duel, ch, "melee")
     script(duel, [7])
-    combat.morale_check(duel, ch, "test", "7", melee=True)
+    morale.morale_check(duel, ch, "test", "7", melee=True)
     assert ch.order.order == "melee" and ch.morale is MoraleState.CAUTIOUS
 
 
@@ -186,10 +186,10 @@ def test_change_morale_cap_never_worsens(duel):
     """base-rules §7: a gain stops at the cap and never lowers a state above it."""
     ch = duel.char("able_1")
     ch.morale = MoraleState.BOLD
-    combat.change_morale(duel, ch, 2, MoraleState.AGGRESSIVE, "test", "7")
+    morale.change_morale(duel, ch, 2, MoraleState.AGGRESSIVE, "test", "7")
     assert ch.morale is MoraleState.AGGRESSIVE
     ch.morale = MoraleState.BERSERK
-    combat.change_morale(duel, ch, 1, MoraleState.AGGRESSIVE, "test", "7")
+    morale.change_morale(duel, ch, 1, MoraleState.AGGRESSIVE, "test", "7")
     assert ch.morale is MoraleState.BERSERK
 
 
@@ -463,8 +463,8 @@ def test_aimed_fire_needs_target_known_at_impulse_start(duel):
     """base-rules §10: Aimed Fire only at a target Known when the Impulse began."""
     f, t = duel.char("able_1"), duel.char("red_1")
     t.revealed = False
-    combat.impulse_start(duel)
-    combat.reveal(duel, t, reason="test", rule="9")
+    spotting.record_known_at_impulse_start(duel)
+    spotting.reveal(duel, t, reason="test", rule="9")
     aimed = duel.data.orders.get("aimed_fire")
     assert combat.fire_options(duel, f, aimed) == []
     assert combat.fire_options(duel, f, duel.data.orders.get("rapid_fire"))
@@ -476,9 +476,9 @@ def test_aimed_fire_needs_target_known_at_impulse_start(duel):
 def test_known_at_impulse_start_reads_this_impulses_spots(duel):
     """base-rules §10: without a snapshot, a target spotted in this Impulse was not Known at its start."""
     t = duel.char("red_1")
-    assert combat.known_at_impulse_start(duel, t)
+    assert spotting.known_at_impulse_start(duel, t)
     duel.emit("spot", "spotted", actor="able_1", data={"target": "red_1", "success": True})
-    assert not combat.known_at_impulse_start(duel, t)
+    assert not spotting.known_at_impulse_start(duel, t)
 
 
 def test_enemy_without_order_draws_when_fired_upon(duel, monkeypatch):
@@ -711,13 +711,13 @@ def test_tough_keeps_the_lesser(duel):
     t = duel.char("red_1")
     t.skills = ("tough",)
     script(duel, [], [*stamps(duel, WoundStamp.KIA), *stamps(duel, WoundStamp.LIGHT)])
-    assert combat.wound_draw(duel, t) is WoundStamp.LIGHT
+    assert wounds.wound_draw(duel, t) is WoundStamp.LIGHT
 
 
 def test_deadly_takes_the_worse(duel):
     """C2 24.1: a Deadly firer draws two cards and takes the worse for the target."""
     script(duel, [], [*stamps(duel, WoundStamp.CLOSE_CALL), *stamps(duel, WoundStamp.BAD)])
-    assert combat.wound_draw(duel, duel.char("red_1"), deadly=True) is WoundStamp.BAD
+    assert wounds.wound_draw(duel, duel.char("red_1"), deadly=True) is WoundStamp.BAD
 
 
 def test_deadly_against_tough(duel):
@@ -731,14 +731,14 @@ def test_deadly_against_tough(duel):
         *stamps(duel, WoundStamp.KIA),
     ]
     script(duel, [], cards)
-    assert combat.wound_draw(duel, t, deadly=True) is WoundStamp.BAD
+    assert wounds.wound_draw(duel, t, deadly=True) is WoundStamp.BAD
     assert events(duel, "wound_draw")[-1].data["cards"] == cards
 
 
 def test_event_card_in_wound_draw_draws_again_and_shuffles(duel):
     """base-rules §8 [house]: an Event card is drawn past, then deck and discards are shuffled."""
     script(duel, [], ["friendly_event", *stamps(duel, WoundStamp.LIGHT)])
-    assert combat.wound_draw(duel, duel.char("red_1")) is WoundStamp.LIGHT
+    assert wounds.wound_draw(duel, duel.char("red_1")) is WoundStamp.LIGHT
     assert any(isinstance(r, Shuffle) and r.with_discards for r in duel.dice.history)
     assert duel.friendly_deck.discards == ()
 
@@ -747,7 +747,7 @@ def test_light_wound_from_fire(duel):
     """base-rules §8: a Light Wound: -1 TQ, Duck Back and a WMC."""
     t = duel.char("red_1")
     script(duel, [5])
-    combat.apply_wound(duel, t, WoundStamp.LIGHT, melee=False)
+    wounds.apply_wound(duel, t, WoundStamp.LIGHT, melee=False)
     assert t.wounds == [Wound.LIGHT] and t.effective_tq == 4
     assert t.order.order == "duck_back" and t.morale is MoraleState.SHAKEN
 
@@ -757,7 +757,7 @@ def test_bad_wound_in_melee_gives_mc_and_wmc_without_duck_back(duel):
     t = duel.char("red_1")
     order(duel, t, "melee")
     src = script(duel, [0, 0])
-    combat.apply_wound(duel, t, WoundStamp.BAD, melee=True)
+    wounds.apply_wound(duel, t, WoundStamp.BAD, melee=True)
     assert t.effective_tq == 2 and t.order.order == "melee" and src.remaining == ()
     assert [e.data["check"] for e in events(duel, "check")] == ["mc", "wmc"]
 
@@ -766,13 +766,13 @@ def test_close_call_is_an_mc(duel):
     """base-rules §8: a Close Call is an MC; Duck Back if it fails."""
     t = duel.char("red_1")
     script(duel, [6])
-    combat.apply_wound(duel, t, WoundStamp.CLOSE_CALL, melee=False)
+    wounds.apply_wound(duel, t, WoundStamp.CLOSE_CALL, melee=False)
     assert t.wounds == [] and t.morale is MoraleState.CAUTIOUS and t.order.order == "duck_back"
 
 
 def test_kia(duel):
     """base-rules §8: KIA kills."""
-    combat.apply_wound(duel, duel.char("able_1"), WoundStamp.KIA, melee=False)
+    wounds.apply_wound(duel, duel.char("able_1"), WoundStamp.KIA, melee=False)
     assert duel.char("able_1").status is Status.DEAD
 
 
@@ -781,7 +781,7 @@ def test_enemy_dies_when_wounds_reach_tq(duel):
     t = duel.char("red_1")
     t.tq = 3
     src = script(duel, [])
-    combat.apply_wound(duel, t, WoundStamp.BAD, melee=False)
+    wounds.apply_wound(duel, t, WoundStamp.BAD, melee=False)
     assert t.status is Status.DEAD and src.remaining == ()
 
 
@@ -792,7 +792,7 @@ def test_friendly_incapacitated_at_exactly_tq(duel, tq, status):
     ch.tq = tq
     ch.wounds.append(Wound.LIGHT)
     script(duel, [0])
-    combat.apply_wound(duel, ch, WoundStamp.BAD, melee=False)
+    wounds.apply_wound(duel, ch, WoundStamp.BAD, melee=False)
     assert ch.status is status
 
 
@@ -804,14 +804,14 @@ def test_medic_down_rolls_morale(tmp_path):
         [man("red_1", "02.10")],
     )
     script(g, [0])
-    combat.apply_wound(g, g.char("able_2"), WoundStamp.KIA, melee=False)
+    wounds.apply_wound(g, g.char("able_2"), WoundStamp.KIA, melee=False)
     assert g.char("able_1").morale is MoraleState.AGGRESSIVE and g.state.flags["friendly_medic_hit"]
 
 
 def test_mg_taken_over_by_comrade(tmp_path):
     """14.3: a comrade in the hex takes over the MG of a killed operator."""
     g = _mg_duel(tmp_path, assistant=True)
-    combat.apply_wound(g, g.char("red_1"), WoundStamp.KIA, melee=False)
+    wounds.apply_wound(g, g.char("red_1"), WoundStamp.KIA, melee=False)
     assert g.char("red_2").weapons[0] == CarriedWeapon("mg42", 4)
 
 

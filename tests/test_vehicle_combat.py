@@ -18,7 +18,7 @@ from solo.data.maps import load_map
 from solo.data.scenario import load_scenario
 from solo.data.tables import MoraleState
 from solo.engine.game import Decision, DecisionKind, Game
-from solo.rules import combat
+from solo.rules import combat, spotting, wounds
 from solo.rules.state import CarriedWeapon, Side, Status
 from solo.rules.vehicles import combat as vehicle_combat
 from solo.rules.vehicles.combat import Ordnance
@@ -55,7 +55,7 @@ def drive(gen: Generator[Decision, str, None], *answers: str) -> list[Decision]:
 
 def stamps(game: Game, stamp: WoundStamp, n: int = 1) -> list[str]:
     """``n`` Friendly cards with ``stamp`` from the draw pile."""
-    return [c for c in game.friendly_deck.in_draw_pile() if combat._stamp_of(game, c) is stamp][:n]
+    return [c for c in game.friendly_deck.in_draw_pile() if wounds._stamp_of(game, c) is stamp][:n]
 
 
 def events(game: Game, kind: str) -> list:
@@ -551,7 +551,7 @@ def test_bow_mg_fires_on_tq_minus_3_without_an_assistant(tmp_path):
     pz.seats["co_driver"].marker = rifle.hex
     game.set_order(cdr, "aimed_fire")
     game.set_order(game.char("pz_driver"), "crawl")
-    combat.impulse_start(game)
+    spotting.record_known_at_impulse_start(game)
     script(game, [9, 8, 8, 8])
     drive(vehicle_combat.fire_vehicle_mg(game, pz, cdr, "aimed_fire"))
     fire = events(game, "fire")[-1]
@@ -688,7 +688,7 @@ def test_dropped_panzerfaust_is_picked_up_with_a_tqc(tmp_path):
     jerry, rifle = game.char("jerry"), game.char("rifle")
     script(game, [0])
     vehicle_combat.enemy_panzerfaust_check(game, jerry)
-    combat.kill(game, jerry, reason="test", rule="-")
+    wounds.kill(game, jerry, reason="test", rule="-")
     rifle.hex = jerry.hex
     script(game, [rifle.tq])
     assert vehicle_combat.panzerfaust_pickup(game, rifle)

@@ -151,7 +151,7 @@ class Game(GameContext):
             for impulse in (1, 2, 3, 4):
                 st.flow.impulse = impulse
                 self.emit("impulse", f"Impulse {impulse}.", rule="4.0 step 4")
-                combat.impulse_start(self)
+                spotting.record_known_at_impulse_start(self)
                 if st.vehicles:
                     crew.impulse_start(self)
                 spotting.impulse_start(self)

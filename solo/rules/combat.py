@@ -53,26 +53,25 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo.data.cards import WoundStamp
 from solo.data.tables import (
     CheckKind,
-    CheckOutcome,
     FireCell,
     MoraleState,
     Order,
     OrderFlag,
-    RollResult,
     Weapon,
     WeaponFlag,
     WeaponKind,
-    roll_result,
-    step_morale,
 )
-from solo.rules.state import AmmoState, CarriedWeapon, Character, Side, Status, Wound
+from solo.rules import spotting
+from solo.rules.morale import change_morale, check, duck_back, morale_check
+from solo.rules.skills import SKILL_DEADLY, SKILL_DODGE, SKILL_DODGE_2, SKILL_KNIFE_EXPERT, SKILL_SNIPER
+from solo.rules.spotting import _tracker, known_at_impulse_start, reveal
+from solo.rules.state import AmmoState, CarriedWeapon, Character, Side, Status
+from solo.rules.wounds import apply_wound, wound_draw
 
 if TYPE_CHECKING:
     from solo.core.decisions import Decision
-    from solo.core.events import Event
     from solo.core.hexes import Hex
     from solo.rules.context import GameContext
     from solo.rules.los import Sight
@@ -81,18 +80,6 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------
 # Constants: skills, orders, modifiers
 
-SKILL_SNIPER = "sniper"
-"""C2 24.1 Sniper: +2 WS on an Impulse 4 Aimed shot when he did not fire on Impulse 2."""
-SKILL_DODGE = "dodge"
-"""C2 24.1 Dodge: -1 to fire at him while he has Evade."""
-SKILL_DODGE_2 = "dodge_2"
-"""C2 24.1 Dodge-2: -2 to fire at him while he has Evade."""
-SKILL_TOUGH = "tough"
-"""C2 24.1 Tough: draws 2 wound cards and keeps the lesser."""
-SKILL_KNIFE_EXPERT = "knife_expert"
-"""C2 24.1 Knife Expert: a thrown knife (Friendly only) and +1 melee TQ."""
-SKILL_DEADLY = "deadly"
-"""C2 24.1 Deadly: draws 2 wound cards for his fire hits and takes the worse for the target."""
 
 SNIPER_BONUS = 2
 """C2 24.1: Sniper WS bonus on Impulse 4."""
@@ -164,98 +151,8 @@ HOUSE_RULES: dict[str, str] = {
 # Known at the start of the Impulse (Aimed Fire, base-rules §10)
 
 
-class _ImpulseTracker:
-    """A ``game.listeners`` entry: remembers who was Known/Spotted at each Impulse start."""
-
-    __slots__ = ("game", "impulse", "known", "turn")
-
-    def __init__(self, game: GameContext) -> None:
-        self.game = game
-        self.turn = -1
-        self.impulse = -1
-        self.known: frozenset[str] = frozenset()
-
-    def __call__(self, event: Event) -> None:
-        if event.kind == "impulse":
-            self.snapshot()
-
-    def snapshot(self) -> None:
-        st = self.game.state
-        self.turn, self.impulse = st.flow.turn, st.flow.impulse
-        self.known = frozenset(c.id for c in st.characters.values() if c.revealed)
-
-
-def _tracker(game: GameContext) -> _ImpulseTracker:
-    for listener in game.listeners:
-        if isinstance(listener, _ImpulseTracker):
-            return listener
-    tracker = _ImpulseTracker(game)
-    game.listeners.append(tracker)
-    return tracker
-
-
-def impulse_start(game: GameContext) -> None:
-    """Remember who is Known (Enemy) or Spotted (Friendly) at the start of this Impulse (§10).
-
-    Call before the Impulse-start spotting; calling it twice is harmless.
-    """
-    _tracker(game).snapshot()
-
-
-def known_at_impulse_start(game: GameContext, ch: Character) -> bool:
-    """Whether ``ch`` was Known/Spotted at the start of the current Impulse (Aimed Fire, §10)."""
-    tracker = _tracker(game)
-    flow = game.state.flow
-    if tracker.turn == flow.turn and tracker.impulse == flow.impulse:
-        return ch.id in tracker.known
-    if not ch.revealed or tuple(ch.acted.get("revealed_at", ())) == (flow.turn, flow.impulse):
-        return False
-    for ev in reversed(game.events):  # no snapshot: read this Impulse's events back to its start
-        if ev.kind == "impulse" or ev.turn != flow.turn or ev.impulse != flow.impulse:
-            break
-        if (ev.kind == "spot" and ev.data.get("success") and ev.data.get("target") == ch.id) or (
-            ev.kind == "reveal" and ev.actor == ch.id
-        ):
-            return False
-    return True
-
-
 # ---------------------------------------------------------------------------
 # Small state helpers
-
-
-def _side_word(ch: Character) -> str:
-    return "Spotted" if ch.side is Side.FRIENDLY else "Known"
-
-
-def reveal(game: GameContext, ch: Character, *, reason: str, rule: str) -> bool:
-    """Flip ``ch`` to Spotted (Friendly) or Known (Enemy); a dummy is removed instead (§3, §9.8).
-
-    Returns True if anything changed. Records the Impulse in ``ch.acted["revealed_at"]``.
-    """
-    if ch.dummy:
-        remove_dummy(game, ch, reason=reason, rule=rule)
-        return True
-    if ch.revealed:
-        return False
-    ch.revealed = True
-    flow = game.state.flow
-    ch.acted["revealed_at"] = (flow.turn, flow.impulse)
-    game.emit(
-        "reveal",
-        f"{ch.name} is now {_side_word(ch)} ({reason}).",
-        rule=rule,
-        actor=ch.id,
-        data={"character": ch.id, "reason": reason},
-    )
-    return True
-
-
-def remove_dummy(game: GameContext, ch: Character, *, reason: str, rule: str) -> None:
-    """Take a dummy off the map (base-rules §3): :func:`solo.rules.spotting.remove_dummy`."""
-    from solo.rules import spotting
-
-    spotting.remove_dummy(game, ch, reason, rule)
 
 
 def is_melee_hex(game: GameContext, h: Hex) -> bool:
@@ -264,339 +161,12 @@ def is_melee_hex(game: GameContext, h: Hex) -> bool:
     return len(sides) == 2
 
 
-def _alert(game: GameContext, h: Hex | None, radius: int, reason: str, rule: str) -> None:
-    """Alert Waiting enemies near ``h`` (§5.6): :func:`solo.rules.spotting.alert_near`."""
-    if h is None:
-        return
-    from solo.rules import spotting
-
-    spotting.alert_near(game, h, radius, reason, rule)
-
-
 # ---------------------------------------------------------------------------
 # Checks and morale (base-rules §7)
 
 
-def check(
-    game: GameContext,
-    ch: Character,
-    kind: CheckKind,
-    *,
-    modifier: int = 0,
-    purpose: str,
-    apply: bool = True,
-) -> CheckOutcome:
-    """Roll check ``kind`` (MC, RC, WMC or TQC) for ``ch``: a d10 against effective TQ + ``modifier``.
-
-    A natural 9 always fails (C2 23.1); a natural 0 is best (base-rules §7). For MC, RC and
-    WMC the morale change of the check table (``game.data.checks``) is applied within its gain
-    cap unless ``apply`` is False; a TQC only passes or fails. Emits one ``"check"`` event.
-    """
-    _tracker(game)
-    target = ch.effective_tq + modifier
-    name = kind.name
-    roll = game.dice.d10(f"{name}: {ch.name} ({purpose})").total
-    checks = game.data.checks
-    outcome = checks.resolve(kind, roll, target)
-    before = ch.morale
-    after = checks.apply(before, outcome) if apply and checks.table(kind).changes_morale else before
-    ch.morale = after
-    words = {
-        RollResult.NATURAL_0: "natural 0",
-        RollResult.PASSED: "passed",
-        RollResult.FAILED: "failed",
-        RollResult.NATURAL_9: "natural 9, failed",
-    }[outcome.result]
-    text = f"{ch.name} {name} ({purpose}): d10 {roll} vs {target} → {words}"
-    if after is not before:
-        text += f"; morale {before.value} → {after.value}"
-    game.emit(
-        "check",
-        text + ".",
-        rule="base-rules §7; C2 23.1",
-        actor=ch.id,
-        data={
-            "check": kind.value,
-            "roll": roll,
-            "target": target,
-            "modifier": modifier,
-            "result": outcome.result.value,
-            "morale_before": before.value,
-            "morale_after": after.value,
-            "purpose": purpose,
-        },
-    )
-    return outcome
-
-
-def duck_back(game: GameContext, ch: Character, *, reason: str, rule: str) -> bool:
-    """Replace ``ch``'s order with Duck Back (7.19). Returns True if it changed.
-
-    [house] A character holding no order (a Waiting enemy) is not given one.
-    """
-    if ch.order is None or ch.order.order == "duck_back" or not ch.is_active:
-        return False
-    game.set_order(ch, "duck_back", source=f"{reason} ({rule})")
-    game.emit(
-        "duck_back",
-        f"{ch.name} ducks back ({reason}).",
-        rule=rule,
-        actor=ch.id,
-        data={"character": ch.id, "reason": reason},
-    )
-    return True
-
-
-def morale_check(
-    game: GameContext, ch: Character, reason: str, rule: str, *, melee: bool = False, modifier: int = 0
-) -> CheckOutcome:
-    """An MC for ``ch``; a failed MC (morale drops) gives Duck Back, except in melee.
-
-    base-rules §7, C2 31.10.6. Returns the check outcome.
-    """
-    outcome = check(game, ch, CheckKind.MC, modifier=modifier, purpose=reason)
-    if outcome.morale_steps < 0 and not melee:
-        duck_back(game, ch, reason=f"failed MC: {reason}", rule=f"{rule}; base-rules §7")
-    return outcome
-
-
-def change_morale(
-    game: GameContext, ch: Character, steps: int, cap: MoraleState | None, reason: str, rule: str
-) -> MoraleState:
-    """Move ``ch``'s Morale State ``steps`` (+ better) within ``cap`` (None: Berserk); emit it.
-
-    base-rules §7. A gain never worsens a state already better than the cap. Returns the new state.
-    """
-    before = ch.morale
-    after = step_morale(before, steps, cap=cap)
-    ch.morale = after
-    if after is not before:
-        game.emit(
-            "morale",
-            f"{ch.name}: morale {before.value} → {after.value} ({reason}).",
-            rule=rule,
-            actor=ch.id,
-            data={"character": ch.id, "steps": steps, "before": before.value, "after": after.value},
-        )
-    return after
-
-
 # ---------------------------------------------------------------------------
 # Wounds (base-rules §8)
-
-
-def _stamp_of(game: GameContext, card_id: str) -> WoundStamp | None:
-    for card in game.data.friendly_deck.cards:
-        if card.id == card_id:
-            return card.stamp
-    raise KeyError(card_id)
-
-
-def _draw_stamp(game: GameContext, purpose: str, drawn: list[str]) -> WoundStamp:
-    """Turn the top Friendly card for its stamp and discard it; an Event card: draw again,
-    then shuffle deck and discards (base-rules §8, [house] as C2 25.0)."""
-    deck = game.friendly_deck
-    shuffle = False
-    while True:
-        card = deck.draw(game.dice, f"wound draw: {purpose}").card
-        deck.discard(card)
-        drawn.append(card)
-        stamp = _stamp_of(game, card)
-        if stamp is not None:
-            break
-        shuffle = True
-    if shuffle:
-        deck.shuffle_all(game.dice, "deck and discards after an Event card in a wound draw (base-rules §8)")
-    return stamp
-
-
-def wound_draw(
-    game: GameContext,
-    target: Character,
-    *,
-    melee: bool = False,
-    deadly: bool = False,
-    firer: Character | None = None,
-) -> WoundStamp:
-    """Draw the wound stamp for a hit on ``target`` (base-rules §8; C2 24.1 Tough, Deadly).
-
-    One Friendly card is turned, read and discarded (an Event card: draw again, then shuffle).
-    Tough: 2 cards, the lesser is kept. Deadly (a fire hit by a Deadly firer): 2 cards, the
-    worse for the target; against a Tough target twice, then the lesser of the two results.
-    Emits one ``"wound_draw"`` event. Severity: KIA > Bad > Light > Close Call.
-    """
-    _tracker(game)
-    who = f"{target.name}" + (f" hit by {firer.name}" if firer is not None else "")
-    drawn: list[str] = []
-    tough = target.has_skill(SKILL_TOUGH)
-
-    def one() -> WoundStamp:
-        return _draw_stamp(game, who, drawn)
-
-    def worse_of_two() -> WoundStamp:
-        a, b = one(), one()
-        return a if a.severity >= b.severity else b
-
-    if deadly:
-        if tough:
-            a, b = worse_of_two(), worse_of_two()
-            stamp = a if a.severity <= b.severity else b
-            how = "Deadly against Tough: the worse of two cards, twice; the lesser result kept"
-        else:
-            stamp = worse_of_two()
-            how = "Deadly: two cards, the worse for the target kept"
-    elif tough:
-        a, b = one(), one()
-        stamp = a if a.severity <= b.severity else b
-        how = "Tough: two cards, the lesser kept"
-    else:
-        stamp = one()
-        how = "one card"
-    game.emit(
-        "wound_draw",
-        f"Wound draw for {who}: {', '.join(drawn)} → {stamp.value.replace('_', ' ')} ({how}).",
-        rule="base-rules §8" + ("; C2 24.1" if tough or deadly else ""),
-        actor=target.id,
-        data={"target": target.id, "cards": drawn, "stamp": stamp.value, "melee": melee, "how": how},
-    )
-    return stamp
-
-
-def kill(game: GameContext, ch: Character, *, reason: str, rule: str) -> None:
-    """``ch`` is killed: status DEAD, order removed (base-rules §8)."""
-    ch.status = Status.DEAD
-    ch.order = None
-    game.emit(
-        "killed",
-        f"{ch.name} is killed ({reason}).",
-        rule=rule,
-        actor=ch.id,
-        data={"character": ch.id, "reason": reason},
-    )
-
-
-def _incapacitate(game: GameContext, ch: Character, reason: str) -> None:
-    ch.status = Status.INCAPACITATED
-    ch.order = None
-    game.emit(
-        "incapacitated",
-        f"{ch.name} is incapacitated ({reason}): wounds equal his TQ {ch.tq}.",
-        rule="base-rules §8; C2 23.3",
-        actor=ch.id,
-        data={"character": ch.id, "reason": reason},
-    )
-
-
-def _out_of_action(game: GameContext, ch: Character, reason: str) -> bool:
-    """Wounds reaching TQ: an enemy dies; a Friendly is incapacitated at exactly TQ, killed above (§8)."""
-    penalty = -ch.wound_penalty
-    if penalty < ch.tq:
-        return False
-    if ch.side is Side.ENEMY or penalty > ch.tq:
-        kill(game, ch, reason=f"{reason}: wounds {penalty} against TQ {ch.tq}", rule="base-rules §8")
-    else:
-        _incapacitate(game, ch, reason)
-    return True
-
-
-def _mg_takeover(game: GameContext, ch: Character) -> None:
-    """14.3: a comrade in the hex takes over a belt-fed MG from a badly wounded, dead or
-    incapacitated operator (with the WS of his first weapon [house])."""
-    weapons = game.data.weapons
-    belt = [w for w in ch.weapons if w.weapon in weapons and weapons.get(w.weapon).has_flag(WeaponFlag.BELT)]
-    if not belt or ch.hex is None:
-        return
-    mates = [
-        c
-        for c in game.state.at(ch.hex)
-        if c is not ch and c.side is ch.side and c.is_active and not c.dummy and not c.trained_medic
-    ]
-    if not mates:
-        return
-    mates.sort(key=lambda c: 0 if c.mg_role == "assistant" else 1)
-    mate = mates[0]
-    mg = belt[0]
-    ws = mate.weapons[0].ws if mate.weapons else mate.tq
-    ch.weapons = tuple(w for w in ch.weapons if w is not mg)
-    mate.weapons = (CarriedWeapon(mg.weapon, ws), *mate.weapons)
-    mate.mg_role = "operator"
-    ch.mg_role = None
-    game.emit(
-        "mg_takeover",
-        f"{mate.name} takes over the {weapons.get(mg.weapon).name} from {ch.name} (WS {ws}).",
-        rule="14.3",
-        actor=mate.id,
-        data={"from": ch.id, "to": mate.id, "weapon": mg.weapon, "ws": ws},
-    )
-
-
-def _medic_morale(game: GameContext, medic: Character) -> None:
-    """C2 30.1: a Friendly trained medic killed or badly wounded: every Friendly with LOS rolls."""
-    game.state.flags["friendly_medic_hit"] = True
-    for c in game.state.active(Side.FRIENDLY):
-        if c is medic or not game.sees(c, medic):
-            continue
-        roll = game.dice.d10(f"C2 30.1 medic morale: {c.name} sees {medic.name} fall").total
-        result = roll_result(roll, c.effective_tq)
-        steps = {
-            RollResult.NATURAL_0: 2,
-            RollResult.PASSED: 1,
-            RollResult.FAILED: 0,
-            RollResult.NATURAL_9: -1,
-        }[result]
-        before = c.morale
-        after = step_morale(before, steps, cap=MoraleState.BERSERK)
-        c.morale = after
-        game.emit(
-            "check",
-            f"{c.name} sees the medic {medic.name} fall: d10 {roll} vs TQ {c.effective_tq} → "
-            f"morale {before.value} → {after.value}.",
-            rule="C2 30.1",
-            actor=c.id,
-            data={"check": "medic", "roll": roll, "target": c.effective_tq, "steps": steps},
-        )
-
-
-def apply_wound(
-    game: GameContext, target: Character, stamp: WoundStamp, *, melee: bool = False, reason: str = "hit"
-) -> None:
-    """Apply a wound stamp to ``target`` (base-rules §8).
-
-    Close Call: an MC (Duck Back if it fails, not in melee). Light (-1 TQ/WS) or Bad (-3): the
-    wound, then out of action if wounds reach TQ (an enemy dies; a Friendly is incapacitated
-    at exactly TQ, killed above); else from fire Duck Back + WMC, in melee MC + WMC. KIA:
-    killed. A Friendly trained medic badly wounded, incapacitated or killed triggers the
-    C2 30.1 morale rolls; a belt-fed MG operator's comrade takes over his MG (14.3).
-    """
-    if stamp is WoundStamp.CLOSE_CALL:
-        morale_check(game, target, f"Close Call ({reason})", "base-rules §8", melee=melee)
-        return
-    if stamp is WoundStamp.KIA:
-        kill(game, target, reason=reason, rule="base-rules §8")
-    else:
-        wound = Wound.LIGHT if stamp is WoundStamp.LIGHT else Wound.BAD
-        target.wounds.append(wound)
-        game.emit(
-            "wound",
-            f"{target.name} takes a {wound.value} wound ({reason}): effective TQ {target.effective_tq}.",
-            rule="base-rules §8",
-            actor=target.id,
-            data={"character": target.id, "wound": wound.value, "effective_tq": target.effective_tq},
-        )
-        if not _out_of_action(game, target, reason):
-            if melee:
-                morale_check(game, target, f"{wound.value} wound in melee", "base-rules §8", melee=True)
-            else:
-                duck_back(game, target, reason=f"{wound.value} wound", rule="base-rules §8; C2 31.10.9")
-            check(game, target, CheckKind.WMC, purpose=f"{wound.value} wound")
-    fallen = not target.is_active
-    if fallen or stamp is WoundStamp.BAD:
-        _mg_takeover(game, target)
-        if target.trained_medic and target.side is Side.FRIENDLY:
-            _medic_morale(game, target)
-        elif target.trained_medic and target.side is Side.ENEMY:
-            # C2 30.2: from now on Enemies fire on Friendly medics too (read by solo.enemy.orders).
-            game.state.flags["enemy_trained_medic_down"] = True
 
 
 # ---------------------------------------------------------------------------
@@ -1280,7 +850,7 @@ def resolve_fire(
     knife_from_cover = weapon.kind is WeaponKind.KNIFE and game.in_cover(firer)
     if not knife_from_cover:
         reveal(game, firer, reason="fired", rule="base-rules §9.8; C2 24.1")
-    _alert(game, firer.hex, 10, f"{firer.name} fired", "base-rules §5.6 alert 1")
+    spotting.alert_around(game, firer.hex, 10, f"{firer.name} fired", "base-rules §5.6 alert 1")
     if game.options.optional_enemy_activation and target.side is Side.ENEMY and target.order is None:
         game.enemy.assign_on_activation(game, target)  # C2 23.5: he draws his order when fired upon
     morale_only = order.has_flag(OrderFlag.HITS_MORALE_ONLY) or sol.morale_only
@@ -1362,7 +932,7 @@ def _fire_hit(
         apply_wound(game, target, stamp, melee=False, reason=reason)
     if roll == 0:
         change_morale(game, firer, 1, NATURAL_0_FIRE_CAP, "natural-0 hit", "base-rules §7")
-    _alert(game, target.hex, 3, f"{target.name} hit", "base-rules §5.6 alert 3")
+    spotting.alert_around(game, target.hex, 3, f"{target.name} hit", "base-rules §5.6 alert 3")
 
 
 # ---------------------------------------------------------------------------
@@ -1474,9 +1044,9 @@ def melee_step(game: GameContext, ch: Character, order: Order) -> Generator[Deci
     else:
         pick = game.dice.choice([c.name for c in foes], f"{ch.name}: melee target (base-rules §11)")
         target = foes[pick.index]
-    _alert(game, h, 3, f"melee in {h}", "base-rules §5.6 alert 7")
+    spotting.alert_around(game, h, 3, f"melee in {h}", "base-rules §5.6 alert 7")
     if target.dummy:
-        remove_dummy(game, target, reason=f"attacked in melee by {ch.name}", rule="base-rules §3, §11")
+        spotting.remove_dummy(game, target, f"attacked in melee by {ch.name}", "base-rules §3, §11")
         return
     reveal(game, target, reason="in melee", rule="base-rules §11")
     mtq, mods = melee_tq(game, ch, target, order)

@@ -46,6 +46,7 @@ from solo.data.cards import (
 )
 from solo.data.event_tables import EventEntry, EventKind, EventTables, _shipped_event_tables
 from solo.data.tables import CheckKind, MoraleState, Order, WeaponKind, roll_result, step_morale
+from solo.rules import morale, wounds
 from solo.rules.state import AmmoState, Side, Status, Wound
 
 if TYPE_CHECKING:
@@ -194,14 +195,14 @@ def _side_name(side: Side) -> str:
 def _reveal(game: GameContext, ch: Character, why: str, rule: str) -> None:
     """Reveal ``ch``: a Friendly becomes Spotted, an Enemy Known; a dummy is removed (§3, §9).
 
-    Through ``solo.rules.combat.reveal`` and ``solo.rules.spotting.remove_dummy``.
+    Through ``solo.rules.spotting.reveal`` and ``solo.rules.spotting.remove_dummy``.
     """
-    from solo.rules import combat, spotting
+    from solo.rules import spotting
 
     if ch.dummy:
         spotting.remove_dummy(game, ch, why, rule)
     else:
-        combat.reveal(game, ch, reason=why, rule=rule)
+        spotting.reveal(game, ch, reason=why, rule=rule)
 
 
 def _out_of_action_check(ch: Character) -> None:
@@ -257,21 +258,19 @@ def _morale_gain(game: GameContext, ch: Character, steps: int, why: str, rule: s
 
 
 def _wound(game: GameContext, ch: Character, *, cause: str, rule: str) -> None:
-    """One wound draw on ``ch`` and its effects (base-rules §8): ``solo.rules.combat.wound_draw`` then
-    ``solo.rules.combat.apply_wound`` (as from fire: Duck Back and WMC, Tough drawn automatically)."""
-    from solo.rules import combat
+    """One wound draw on ``ch`` and its effects (base-rules §8): ``solo.rules.wounds.wound_draw`` then
+    ``solo.rules.wounds.apply_wound`` (as from fire: Duck Back and WMC, Tough drawn automatically)."""
 
     if not ch.on_map:
         return
-    stamp = combat.wound_draw(game, ch)
-    combat.apply_wound(game, ch, stamp, melee=False, reason=f"{cause}; {rule}")
+    stamp = wounds.wound_draw(game, ch)
+    wounds.apply_wound(game, ch, stamp, melee=False, reason=f"{cause}; {rule}")
 
 
 def _morale_check(game: GameContext, ch: Character, *, cause: str, rule: str) -> None:
-    """An MC on ``ch`` (base-rules §7) through ``solo.rules.combat.morale_check`` (a drop: Duck Back)."""
-    from solo.rules import combat
+    """An MC on ``ch`` (base-rules §7) through ``solo.rules.morale.morale_check`` (a drop: Duck Back)."""
 
-    combat.morale_check(game, ch, cause, rule)
+    morale.morale_check(game, ch, cause, rule)
 
 
 def _alert_near(game: GameContext, h: Hex, radius: int, cause: str, rule: str) -> None:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from solo.core.events import Event
 from solo.core.hexes import Hex
 from solo.data.tables import CheckKind
 from solo.data.terrain import Abbey
@@ -506,3 +507,93 @@ def end_phase_hide(game: GameContext) -> None:
             actor=f.id,
             data={"roll": roll, "target": f.effective_tq, "passed": out.passed, "hex": str(f.hex)},
         )
+
+
+def alert_around(game: GameContext, h: Hex | None, radius: int, reason: str, rule: str) -> None:
+    """:func:`alert_near` around ``h``, if the hex is known (§5.6)."""
+    if h is None:
+        return
+    alert_near(game, h, radius, reason, rule)
+
+
+class _ImpulseTracker:
+    """A ``game.listeners`` entry: remembers who was Known/Spotted at each Impulse start."""
+
+    __slots__ = ("game", "impulse", "known", "turn")
+
+    def __init__(self, game: GameContext) -> None:
+        self.game = game
+        self.turn = -1
+        self.impulse = -1
+        self.known: frozenset[str] = frozenset()
+
+    def __call__(self, event: Event) -> None:
+        if event.kind == "impulse":
+            self.snapshot()
+
+    def snapshot(self) -> None:
+        st = self.game.state
+        self.turn, self.impulse = st.flow.turn, st.flow.impulse
+        self.known = frozenset(c.id for c in st.characters.values() if c.revealed)
+
+
+def _tracker(game: GameContext) -> _ImpulseTracker:
+    for listener in game.listeners:
+        if isinstance(listener, _ImpulseTracker):
+            return listener
+    tracker = _ImpulseTracker(game)
+    game.listeners.append(tracker)
+    return tracker
+
+
+def record_known_at_impulse_start(game: GameContext) -> None:
+    """Remember who is Known (Enemy) or Spotted (Friendly) at the start of this Impulse (§10).
+
+    Call before the Impulse-start spotting; calling it twice is harmless.
+    """
+    _tracker(game).snapshot()
+
+
+def known_at_impulse_start(game: GameContext, ch: Character) -> bool:
+    """Whether ``ch`` was Known/Spotted at the start of the current Impulse (Aimed Fire, §10)."""
+    tracker = _tracker(game)
+    flow = game.state.flow
+    if tracker.turn == flow.turn and tracker.impulse == flow.impulse:
+        return ch.id in tracker.known
+    if not ch.revealed or tuple(ch.acted.get("revealed_at", ())) == (flow.turn, flow.impulse):
+        return False
+    for ev in reversed(game.events):  # no snapshot: read this Impulse's events back to its start
+        if ev.kind == "impulse" or ev.turn != flow.turn or ev.impulse != flow.impulse:
+            break
+        if (ev.kind == "spot" and ev.data.get("success") and ev.data.get("target") == ch.id) or (
+            ev.kind == "reveal" and ev.actor == ch.id
+        ):
+            return False
+    return True
+
+
+def _side_word(ch: Character) -> str:
+    return "Spotted" if ch.side is Side.FRIENDLY else "Known"
+
+
+def reveal(game: GameContext, ch: Character, *, reason: str, rule: str) -> bool:
+    """Flip ``ch`` to Spotted (Friendly) or Known (Enemy); a dummy is removed instead (§3, §9.8).
+
+    Returns True if anything changed. Records the Impulse in ``ch.acted["revealed_at"]``.
+    """
+    if ch.dummy:
+        remove_dummy(game, ch, reason, rule)
+        return True
+    if ch.revealed:
+        return False
+    ch.revealed = True
+    flow = game.state.flow
+    ch.acted["revealed_at"] = (flow.turn, flow.impulse)
+    game.emit(
+        "reveal",
+        f"{ch.name} is now {_side_word(ch)} ({reason}).",
+        rule=rule,
+        actor=ch.id,
+        data={"character": ch.id, "reason": reason},
+    )
+    return True

@@ -95,7 +95,7 @@ from solo.data.vehicle_types import (
 )
 from solo.data.vehicle_types import armor as armor_value
 from solo.data.vehicle_types import damage as damage_row
-from solo.rules import combat
+from solo.rules import combat, morale, skills, spotting, wounds
 from solo.rules.state import AmmoState, CarriedWeapon, Character, Side, Status
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Vehicle, vehicle_of, vehicles_of
 
@@ -411,10 +411,6 @@ def _terms_text(terms: list[tuple[str, int]]) -> str:
 def _vehicle_at_hex_sides(game: GameContext, h: Hex, side: Side) -> bool:
     """Active characters of ``side`` on foot in hex ``h``."""
     return any(c.side is side and c.is_active and c.vehicle is None for c in game.state.at(h))
-
-
-def _alert(game: GameContext, h: Hex | None, radius: int, reason: str, rule: str) -> None:
-    combat._alert(game, h, radius, reason, rule)
 
 
 # ---------------------------------------------------------------------------
@@ -820,7 +816,7 @@ def _roll_hits(
         if hit:
             entry["effect"] = on_hit(entry["roll"])
             if entry["roll"] == 0:  # a natural-0 hit: +1 morale (base-rules §10)
-                combat.change_morale(
+                morale.change_morale(
                     game, firer, 1, combat.NATURAL_0_FIRE_CAP, "natural-0 hit", "base-rules §7"
                 )
         if stop() or (loses_ammo and firer.ammo is AmmoState.NO):
@@ -847,8 +843,8 @@ def resolve_fire_at_vehicle(
     """
     weapon = game.data.weapons.get(sol.weapon)
     strike = strike_of(game, weapon.id, Ordnance.SMALL_ARMS)
-    combat.reveal(game, firer, reason="fired", rule="base-rules §9.8")
-    _alert(game, firer.hex, 10, f"{firer.name} fired", "base-rules §5.6 alert 1")
+    spotting.reveal(game, firer, reason="fired", rule="base-rules §9.8")
+    spotting.alert_around(game, firer.hex, 10, f"{firer.name} fired", "base-rules §5.6 alert 1")
     reports: list[dict[str, Any]] = []
 
     def on_hit(_roll: int) -> dict[str, Any]:
@@ -1046,7 +1042,7 @@ def crew_morale_check(
         return rec
     if ldr is None:
         ldr = commander_ldr(game, vehicle, ch, for_mc=True)
-    out = combat.check(game, ch, CheckKind.MC, modifier=ldr, purpose=f"{reason} (C2 31.10.9)")
+    out = morale.check(game, ch, CheckKind.MC, modifier=ldr, purpose=f"{reason} (C2 31.10.9)")
     rec.update(
         roll=out.roll,
         target=out.target,
@@ -1066,7 +1062,7 @@ def fire_morale_check(game: GameContext, vehicle: Vehicle, ch: Character, reason
     No LDR (the vehicle is on fire, 31.10.9 iii). A loss gives :func:`crew_reaction`.
     """
     before = ch.morale
-    out = combat.check(game, ch, CheckKind.WMC, purpose=f"Fire Morale Check: {reason} (C2 31.10.10)")
+    out = morale.check(game, ch, CheckKind.WMC, purpose=f"Fire Morale Check: {reason} (C2 31.10.10)")
     rec: dict[str, Any] = {
         "character": ch.id,
         "name": ch.name,
@@ -1163,7 +1159,7 @@ def _adjacent(vehicle: Vehicle, position: str) -> list[str]:
 def _kill(ctx: _Hit, ch: Character, why: str) -> None:
     if not ch.on_map or ch.status is Status.DEAD:
         return
-    combat.kill(ctx.game, ch, reason=f"{why} ({ctx.vehicle.name})", rule="C2 31.10.8")
+    wounds.kill(ctx.game, ch, reason=f"{why} ({ctx.vehicle.name})", rule="C2 31.10.8")
     _unseat_dead(ctx.game, ctx.vehicle, ch)
     ctx.killed.append(ch.id)
     ctx.report["kia"].append(ch.id)
@@ -1189,7 +1185,7 @@ def _unseat_dead(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
 
 
 def _after_wound(game: GameContext, vehicle: Vehicle, ch: Character, reason: str) -> None:
-    """Seat bookkeeping and the crew's reaction after :func:`solo.rules.combat.apply_wound` (31.10.9)."""
+    """Seat bookkeeping and the crew's reaction after :func:`solo.rules.wounds.apply_wound` (31.10.9)."""
     if ch.status is Status.DEAD:
         _unseat_dead(game, vehicle, ch)
         return
@@ -1207,8 +1203,8 @@ def _wound_occupant(ctx: _Hit, ch: Character, draws: int, why: str) -> None:
     for _ in range(draws):
         if not ch.is_active:
             break
-        stamp = combat.wound_draw(game, ch, firer=ctx.firer)
-        combat.apply_wound(game, ch, stamp, reason=f"{why} ({ctx.vehicle.name})")
+        stamp = wounds.wound_draw(game, ch, firer=ctx.firer)
+        wounds.apply_wound(game, ch, stamp, reason=f"{why} ({ctx.vehicle.name})")
         ctx.report["wounded"].append({"character": ch.id, "stamp": stamp.value})
         if stamp in (WoundStamp.LIGHT, WoundStamp.BAD):
             ctx.wmc.add(ch.id)
@@ -1640,7 +1636,7 @@ def _track_hit(ctx: _Hit) -> None:
     cmd = _active_occupant(game, vehicle, "commander")
     if cmd is None:
         return
-    out = combat.check(game, cmd, CheckKind.TQC, purpose="track hit: does the crew stay? (C2 31.10.8)")
+    out = morale.check(game, cmd, CheckKind.TQC, purpose="track hit: does the crew stay? (C2 31.10.8)")
     ctx.report["track_tqc"] = {"roll": out.roll, "target": out.target, "passed": out.passed}
     if out.passed:
         ctx.note(f"track: Commander's TQC {out.roll} vs {out.target} passed: orders as normal next turn")
@@ -1973,7 +1969,7 @@ def fire_main_gun(game: GameContext, vehicle: Vehicle, gunner: Character) -> Gen
         mod = commander_ldr(game, vehicle, gunner, for_mc=False)
         if out_of_position(game, vehicle, gunner):
             mod += OUT_OF_POSITION
-        tqc = combat.check(
+        tqc = morale.check(
             game, gunner, CheckKind.TQC, modifier=mod, purpose="fire the main gun? (C2 31.11.2)"
         )
         if not tqc.passed:
@@ -2019,7 +2015,9 @@ def fire_main_gun(game: GameContext, vehicle: Vehicle, gunner: Character) -> Gen
         )
     vehicle.loaded = None
     vehicle.acted["fired_impulse"] = imp
-    _alert(game, vehicle.hex, 10, f"{vehicle.name} fired its main gun", "base-rules §5.6 alert 1")
+    spotting.alert_around(
+        game, vehicle.hex, 10, f"{vehicle.name} fired its main gun", "base-rules §5.6 alert 1"
+    )
     game.emit("main_gun_fire", text, rule=rule + ", 31.10", actor=gunner.id, data=data)
 
 
@@ -2085,11 +2083,11 @@ def he_at_hex(
             for c in game.state.at(x):
                 if not c.is_active or c.dummy or c.vehicle is not None:
                     continue
-                out = combat.morale_check(game, c, f"HE explodes on {landing}", "C2 31.9.4 d ii")
+                out = morale.morale_check(game, c, f"HE explodes on {landing}", "C2 31.9.4 d ii")
                 rep["mcs"].append(
                     {"character": c.id, "roll": out.roll, "target": out.target, "result": out.result.value}
                 )
-        _alert(game, landing, 3, f"HE explodes on {landing}", "base-rules §5.6 alert 3")
+        spotting.alert_around(game, landing, 3, f"HE explodes on {landing}", "base-rules §5.6 alert 3")
     rep["text"] = words + (f"; {len(rep['mcs'])} blast MC(s)." if rep["mcs"] else ".")
     return rep
 
@@ -2109,7 +2107,7 @@ def _blast_dice(
     """C2 31.9.4 d ii and the example of play: targets in random order, Frag dice less one each."""
     people = [c for c in game.state.at(h) if c.vehicle is None]
     for c in list(people):
-        combat.reveal(game, c, reason=f"{what}", rule="C2 31.9.4 d ii")
+        spotting.reveal(game, c, reason=f"{what}", rule="C2 31.9.4 d ii")
     people = [c for c in game.state.at(h) if c.vehicle is None and not c.dummy]
     out: list[dict[str, Any]] = []
     k = 0
@@ -2139,8 +2137,8 @@ def _blast_dice(
         for _ in range(hits):
             if not t.on_map or not t.is_active:
                 break
-            stamp = combat.wound_draw(game, t, firer=firer)
-            combat.apply_wound(game, t, stamp, reason=what)
+            stamp = wounds.wound_draw(game, t, firer=firer)
+            wounds.apply_wound(game, t, stamp, reason=what)
     return out
 
 
@@ -2410,7 +2408,7 @@ def _load_light_at(game: GameContext, ch: Character) -> None:
     if st["rockets"] <= 0 or carrier is None or carrier.hex != op.hex:
         return say(f"{ch.name} cannot load: no Bazooka rocket in {op.hex}.", operator=op.id, loaded=False)
     if imp in (2, 3):
-        tqc = combat.check(game, ch, CheckKind.TQC, purpose=f"load {op.name}'s Bazooka (C2 32.1)")
+        tqc = morale.check(game, ch, CheckKind.TQC, purpose=f"load {op.name}'s Bazooka (C2 32.1)")
         if not tqc.passed:
             return say(
                 f"{ch.name} fails to load the Bazooka (TQC {tqc.roll} vs {tqc.target}; no penalty).",
@@ -2570,10 +2568,10 @@ def _fire_light_at(game: GameContext, ch: Character, order: Order) -> Generator[
             return no("no target with a chance to hit")
         shot = _enemy_gun_pick(game, ch, vehs or shots, None, "Light AT target")
     if imp in (2, 3):
-        tqc = combat.check(game, ch, CheckKind.TQC, purpose=f"fire the {weapon.name}? (C2 32.1)")
+        tqc = morale.check(game, ch, CheckKind.TQC, purpose=f"fire the {weapon.name}? (C2 32.1)")
         if not tqc.passed:
             return no(f"TQC {tqc.roll} vs {tqc.target} failed (no penalty)")
-    combat.reveal(game, ch, reason=f"fired the {weapon.name}", rule="base-rules §9.8")
+    spotting.reveal(game, ch, reason=f"fired the {weapon.name}", rule="base-rules §9.8")
     data: dict[str, Any] = {
         "fired": True,
         "weapon": weapon.id,
@@ -2613,7 +2611,7 @@ def _fire_light_at(game: GameContext, ch: Character, order: Order) -> Generator[
             f"{ch.name} fires the {weapon.name} at {shot.hex} ({shot.range} hexes): "
             f"{shot.breakdown()}; {rep['text']}"
         )
-    _alert(game, ch.hex, 10, f"{ch.name} fired the {weapon.name}", "base-rules §5.6 alert 1")
+    spotting.alert_around(game, ch.hex, 10, f"{ch.name} fired the {weapon.name}", "base-rules §5.6 alert 1")
     if st is not None:
         st["loaded"] = False
         st["fired_at"] = list(_here(game))
@@ -2623,7 +2621,7 @@ def _fire_light_at(game: GameContext, ch: Character, order: Order) -> Generator[
         text += " The Panzerfaust is spent."
     game.emit("light_at_fire", text, rule=rule + ", 31.10", actor=ch.id, data=data)
     if pf is not None and st is None and ch.side is Side.ENEMY and ch.is_active:
-        combat.duck_back(game, ch, reason="fired his Panzerfaust", rule="C2 32.3")
+        morale.duck_back(game, ch, reason="fired his Panzerfaust", rule="C2 32.3")
 
 
 def _heat_frag(weapon: Weapon) -> tuple[int, int, int, int]:
@@ -2674,7 +2672,7 @@ def _heat_soft(
             direct = None
             near = True
         else:
-            combat.kill(game, direct, reason=f"direct hit by {ch.name}'s {weapon.name}", rule="C2 32.2")
+            wounds.kill(game, direct, reason=f"direct hit by {ch.name}'s {weapon.name}", rule="C2 32.2")
             words.append(f"d10 0: a direct hit, {direct.name} is killed")
             rep["killed"] = direct.id
             near = False
@@ -2695,8 +2693,8 @@ def _heat_soft(
         for _ in range(hits):
             if not c.is_active:
                 break
-            stamp = combat.wound_draw(game, c, firer=ch)
-            combat.apply_wound(game, c, stamp, reason=f"{weapon.name} fragments")
+            stamp = wounds.wound_draw(game, c, firer=ch)
+            wounds.apply_wound(game, c, stamp, reason=f"{weapon.name} fragments")
     rep["near"] = near
     rep["text"] = "; ".join(words) + "."
     return rep
@@ -2736,7 +2734,7 @@ def _pf_barred(game: GameContext, ch: Character) -> str | None:
         for cw in ch.weapons
     ):
         return "an MG crew member"
-    if ch.has_skill(combat.SKILL_SNIPER):
+    if ch.has_skill(skills.SKILL_SNIPER):
         return "a Sniper"
     if _panzerfaust_held(game, ch) is not None:
         return "already holding a Panzerfaust"
@@ -2762,7 +2760,7 @@ def enemy_panzerfaust_check(game: GameContext, ch: Character) -> bool:
     if not shots:
         return False
     best = max(shots, key=lambda s: s.total)
-    tqc = combat.check(game, ch, CheckKind.TQC, purpose="Panzerfaust placement (C2 32.3)")
+    tqc = morale.check(game, ch, CheckKind.TQC, purpose="Panzerfaust placement (C2 32.3)")
     data = {
         "level_before": sup["level"],
         "roll": tqc.roll,
@@ -2859,7 +2857,7 @@ def panzerfaust_pickup(game: GameContext, ch: Character) -> bool:
         return False
     pf = _panzerfaust_held(game, owner)
     assert pf is not None
-    tqc = combat.check(game, ch, CheckKind.TQC, purpose=f"pick up the {pf.name} (C2 32.3)")
+    tqc = morale.check(game, ch, CheckKind.TQC, purpose=f"pick up the {pf.name} (C2 32.3)")
     if tqc.passed:
         owner.weapons = tuple(cw for cw in owner.weapons if cw.weapon != pf.id)
         ch.weapons = (*ch.weapons, CarriedWeapon(pf.id, ch.tq))
@@ -2895,7 +2893,7 @@ def end_phase_vehicle_fires(game: GameContext) -> None:
             text = f"{v.name}: d10 0, the fire goes out."
             for c in _occupants(game, v):
                 if c.morale.rank > MoraleState.NORMAL.rank:
-                    combat.change_morale(game, c, 1, MoraleState.NORMAL, "the fire is out", "C2 31.10.8")
+                    morale.change_morale(game, c, 1, MoraleState.NORMAL, "the fire is out", "C2 31.10.8")
         elif d10 <= 7:
             text = f"{v.name}: d10 {d10}, the fire burns on; Fire Morale Checks for everyone aboard."
             for c in _occupants(game, v):
@@ -2925,7 +2923,7 @@ def drop_grenade_in_hatch(game: GameContext, ch: Character, vehicle: Vehicle) ->
     places = [p.id for p in vt.crew if p.hatch and not vehicle.seats[p.id].hatch.is_jammed]
     if not places:
         return False
-    tqc = combat.check(
+    tqc = morale.check(
         game, ch, CheckKind.TQC, purpose=f"drop a grenade into {vehicle.name}'s hatch (C2 31.10.7)"
     )
     if not tqc.passed:

@@ -57,6 +57,7 @@ from solo.core.hexes import Arc, Hex, in_arcs, rotate, wedge_directions
 from solo.data.cards import DirectionString
 from solo.data.tables import CheckKind, MoraleState, TrackStep, WeaponKind
 from solo.data.vehicle_types import Frame, HatchState, Position, Role, VehicleKind, VehicleType
+from solo.rules import morale, wounds
 from solo.rules.state import Side
 from solo.rules.vehicles.state import CREW_ORDER, Ammo, Hatch, Seat, Vehicle, vehicle_of, vehicles_of
 
@@ -284,11 +285,10 @@ def _crew_tqc(
     game: GameContext, vehicle: Vehicle, ch: Character, purpose: str, extra: Sequence[tuple[str, int]] = ()
 ) -> Any:
     """A crew TQC with :func:`crew_tq_modifiers` (and ``extra``); the check event names them."""
-    from solo.rules import combat
 
     mods = [*crew_tq_modifiers(game, vehicle, ch), *extra]
     shown = ", ".join(f"{n} {v:+d}" for n, v in mods)
-    return combat.check(
+    return morale.check(
         game,
         ch,
         CheckKind.TQC,
@@ -1438,7 +1438,6 @@ def _bail_out(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
     infantryman): Enemy crewmen along the rout string of a freshly drawn Enemy card, Enemy
     passengers in a random direction, Friendly men by their order's direction string.
     """
-    from solo.rules import combat
 
     assert ch.seat is not None and vehicle.hex is not None
     vtype = _vtype(game, vehicle)
@@ -1472,7 +1471,7 @@ def _bail_out(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
     )
     if speed is not None and speed.id in BAIL_OUT_SPEED_MODIFIERS and not vehicle.immobilized:
         mod = BAIL_OUT_SPEED_MODIFIERS[speed.id]
-        out = combat.check(
+        out = morale.check(
             game,
             ch,
             CheckKind.TQC,
@@ -1480,10 +1479,10 @@ def _bail_out(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
             purpose=f"bail out of the {vehicle.name} at {speed.name} ({mod:+d}, C2 31.11.2)",
         )
         if not out.passed:
-            combat.duck_back(game, ch, reason="a hard landing bailing out", rule="C2 31.11.2")
+            morale.duck_back(game, ch, reason="a hard landing bailing out", rule="C2 31.11.2")
             if out.roll == 9:
-                stamp = combat.wound_draw(game, ch)
-                combat.apply_wound(game, ch, stamp, reason="bailing out of a moving vehicle")
+                stamp = wounds.wound_draw(game, ch)
+                wounds.apply_wound(game, ch, stamp, reason="bailing out of a moving vehicle")
     if ch.is_active and ch.side is Side.ENEMY and ch.order is not None and ch.order.order == "bail_out":
         if was_crew:
             draw = game.enemy_deck.draw(game.dice, f"rout direction for {ch.name} bailing out (C2 31.11.2)")
@@ -1860,7 +1859,7 @@ def end_phase(game: GameContext) -> None:
     Enemy Driver gets Panic next turn). Then ``Vehicle.acted`` and ``moved_this_impulse`` are
     reset, and markers whose owners lost LOS (the End Phase's smoke) are removed (31.7.4).
     """
-    from solo.rules import combat, effects
+    from solo.rules import effects
 
     vehicles = list(vehicles_of(game.state).values())
     for v in vehicles:
@@ -1878,7 +1877,7 @@ def end_phase(game: GameContext) -> None:
         if v.mired and v.is_active:
             driver = _occupant(game, v.seats.get("driver"))
             if driver is not None and driver.is_active:
-                out = combat.check(
+                out = morale.check(
                     game, driver, CheckKind.TQC, modifier=-3, purpose=f"free the Mired {v.name} (C2 28.2)"
                 )
                 if out.passed:
