@@ -28,7 +28,7 @@ from solo.data.scenario import load_scenario
 from solo.enemy.hooks import Enemy
 from solo.engine.game import Decision, DecisionKind, Game
 from solo.rules.state import Phase, Status, Wound
-from solo.rules.vehicles import crew
+from solo.rules.vehicles import crew, emergency_stop, seats
 from solo.rules.vehicles.movement import VehicleMoveState, move_impulse
 from solo.rules.vehicles.state import Ammo, Hatch
 
@@ -560,14 +560,14 @@ def test_out_of_position_minus_2(tmp_path):
     game = new_game(tmp_path, vehicles=[sherman()])
     v = game.state.vehicles["tank"]
     crew.friendly_crew_order_options(game, game.char("tank_loader"))  # homes recorded at first use
-    crew._homes(game)
+    seats._homes(game)
     loader, cd, drv = game.char("tank_loader"), game.char("tank_co_driver"), game.char("tank_driver")
     v.seats["driver"].occupant, v.seats["co_driver"].occupant = cd.id, None
     drv.seat, cd.seat = None, "driver"
-    assert ("out of position", -2) not in crew.crew_tq_modifiers(game, v, cd)
+    assert ("out of position", -2) not in seats.crew_tq_modifiers(game, v, cd)
     v.seats["gunner"].occupant, v.seats["loader"].occupant = loader.id, None
     game.char("tank_gunner").seat, loader.seat = None, "gunner"
-    assert ("out of position", -2) in crew.crew_tq_modifiers(game, v, loader)
+    assert ("out of position", -2) in seats.crew_tq_modifiers(game, v, loader)
 
 
 # ---------------------------------------------------------------------------
@@ -796,7 +796,9 @@ def test_emergency_stop_at_1_hex_keeps_orders(tmp_path):
     """Stopping at 1 hex: every crewman keeps his order, no roll (31.11.2)."""
     game = stop_game(tmp_path)
     script(game, [])
-    crew.emergency_stop(game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test", hexes=1)
+    emergency_stop.emergency_stop(
+        game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test", hexes=1
+    )
     assert game.char("pz_driver").order.order == "emergency_stop"
     assert crew_orders(game) == {
         "commander": "spot",
@@ -810,7 +812,9 @@ def test_emergency_stop_at_2_hexes_tqc(tmp_path):
     """Stopping at 2 hexes: each crewman's TQC; a failure gives Panic (closed) (31.11.2)."""
     game = stop_game(tmp_path)
     script(game, [0, 9, 0, 8])
-    crew.emergency_stop(game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test", hexes=2)
+    emergency_stop.emergency_stop(
+        game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test", hexes=2
+    )
     assert crew_orders(game) == {
         "commander": "spot",
         "gunner": "panic",
@@ -823,7 +827,9 @@ def test_emergency_stop_at_3_hexes_no_one_keeps(tmp_path):
     """Stopping at 3 hexes: no crewman keeps his order: Duck Back (open hatch) or Panic (closed) (31.11.2)."""
     game = stop_game(tmp_path)
     script(game, [])
-    crew.emergency_stop(game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test", hexes=3)
+    emergency_stop.emergency_stop(
+        game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test", hexes=3
+    )
     assert crew_orders(game) == {
         "commander": "duck_back",
         "gunner": "panic",
@@ -838,7 +844,7 @@ def test_emergency_stop_speed_from_order(tmp_path):
     at(game, 3)
     order(game, "pz_driver", "ahead_slow", "1")
     script(game, [0, 0, 0, 0])
-    crew.emergency_stop(game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test")
+    emergency_stop.emergency_stop(game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test")
     assert events(game, "emergency_stop")[0].data["hexes"] == 2 and len(events(game, "check")) == 4
 
 

@@ -71,6 +71,7 @@ from solo.data.vehicle_types import (
     vom_column,
 )
 from solo.rules.state import Character, GivenOrder, Side
+from solo.rules.vehicles import emergency_stop
 from solo.rules.vehicles.movement import SPEED_CAPS, convert_speed
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Seat, Vehicle, vehicle_of
 
@@ -1690,7 +1691,7 @@ def enemy_emergency_stop(game: GameContext, driver: Character) -> bool:
     Friendly AFV or a Friendly character with a Light AT weapon, the Driver takes a TQC:
     d10 (0-9) <= his TQ + the Commander's LDR (:func:`commander_ldr`; example of play:
     "5 + 2"); a natural 9 fails. Pass: his order becomes Emergency Stop through
-    :func:`driver_emergency_stop` (:func:`solo.rules.vehicles.crew.emergency_stop` applies the
+    :func:`driver_emergency_stop` (:func:`solo.rules.vehicles.emergency_stop.emergency_stop` applies the
     31.11.2 crew order retention). Once an Impulse per vehicle. Emits one
     ``emergency_stop_check`` event when a TQC is rolled. Returns True if the order changed.
     """
@@ -1748,7 +1749,7 @@ def enemy_emergency_stop(game: GameContext, driver: Character) -> bool:
 def driver_emergency_stop(game: GameContext, driver: Character, reason: str, rule: str) -> bool:
     """The Driver's order becomes Emergency Stop for ``reason`` (failed MC, immobilized, killed; C2 31.2).
 
-    Either side. :func:`solo.rules.vehicles.crew.emergency_stop` does the change (with the
+    Either side. :func:`solo.rules.vehicles.emergency_stop.emergency_stop` does the change (with the
     31.11.2 crew order retention by speed and its own event). Does
     nothing (returns False) if he already has Emergency Stop or is not in a Driver position;
     returns True if changed.
@@ -1758,9 +1759,8 @@ def driver_emergency_stop(game: GameContext, driver: Character, reason: str, rul
         return False
     if driver.order is not None and driver.order.order == "emergency_stop":
         return False
-    from solo.rules.vehicles import crew
 
-    crew.emergency_stop(game, vehicle, driver, reason=reason, rule=rule)
+    emergency_stop.emergency_stop(game, vehicle, driver, reason=reason, rule=rule)
     return driver.order is not None and driver.order.order == "emergency_stop"
 
 

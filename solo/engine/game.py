@@ -36,7 +36,7 @@ from solo.rules import combat, effects, movement, spotting
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Phase, Side, Status
 from solo.rules.vehicles import combat as vehicle_combat
-from solo.rules.vehicles import crew
+from solo.rules.vehicles import crew, markers
 
 __all__ = ["FRIENDLY_TEAMS", "HAND_LIMIT", "Decision", "DecisionKind", "Game", "Option", "Policy"]
 
@@ -326,7 +326,7 @@ class Game(GameContext):
     def _enemy_card_and_order_phase(self) -> None:
         self.state.flow.phase = Phase.ENEMY_CARD_ORDER
         if self.state.vehicles:
-            crew.refresh_markers(self)  # LOS may have changed since the End Phase (31.7.4)
+            markers.refresh_markers(self)  # LOS may have changed since the End Phase (31.7.4)
             # C2 32.3: Panzerfaust holders take Fire Light AT first.
             for ch in self.state.active(Side.ENEMY):
                 if ch.order is None and ch.vehicle is None:

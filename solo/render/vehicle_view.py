@@ -1153,7 +1153,7 @@ def _draw_crewman(
 
 def _uses_marker(game: Game, v: Vehicle, position: str) -> bool:
     """Whether the position has a Target Marker (C2 31.7.1-31.7.3; solo.rules.vehicles.crew decides)."""
-    from solo.rules.vehicles.crew import uses_target_marker
+    from solo.rules.vehicles.seats import uses_target_marker
 
     try:
         return bool(uses_target_marker(game, v, position))

@@ -934,7 +934,7 @@ def change_weather(game: GameContext, weather: str, *, cause: str) -> None:
         data={"before": before, "weather": weather, "max_los": los},
     )
     if getattr(st, "vehicles", None):
-        from solo.rules.vehicles.crew import refresh_markers
+        from solo.rules.vehicles.markers import refresh_markers
 
         refresh_markers(game)  # C2 31.7.4: markers out of LOS go at once
 

@@ -97,6 +97,7 @@ from solo.data.vehicle_types import armor as armor_value
 from solo.data.vehicle_types import damage as damage_row
 from solo.rules import combat, morale, skills, spotting, wounds
 from solo.rules.state import AmmoState, CarriedWeapon, Character, Side, Status
+from solo.rules.vehicles import emergency_stop
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Vehicle, vehicle_of, vehicles_of
 
 if TYPE_CHECKING:
@@ -1001,15 +1002,14 @@ def _clear_marker(game: GameContext, vehicle: Vehicle, position: str | None, why
 def _driver_stop(game: GameContext, vehicle: Vehicle, driver: Character, reason: str, rule: str) -> None:
     """The Driver takes Emergency Stop (C2 31.2 (2)-(3)).
 
-    Through :func:`solo.rules.vehicles.crew.emergency_stop` (it also applies the 31.11.2 crew
+    Through :func:`solo.rules.vehicles.emergency_stop.emergency_stop` (it also applies the 31.11.2 crew
     order retention).
     """
     vehicle.acted["speed"] = "emergency_stop"
     if driver.order is not None and driver.order.order == "emergency_stop":
         return
-    from solo.rules.vehicles import crew
 
-    crew.emergency_stop(game, vehicle, driver, reason=reason, rule=rule)
+    emergency_stop.emergency_stop(game, vehicle, driver, reason=reason, rule=rule)
 
 
 def crew_morale_check(

@@ -50,16 +50,39 @@ Readings of the rules made here (each is also a module constant):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from solo.core.hexes import Arc, Hex, in_arcs, rotate, wedge_directions
 from solo.data.cards import DirectionString
-from solo.data.tables import CheckKind, MoraleState, TrackStep, WeaponKind
-from solo.data.vehicle_types import Frame, HatchState, Position, Role, VehicleKind, VehicleType
+from solo.data.tables import CheckKind, TrackStep, WeaponKind
+from solo.data.vehicle_types import Role, VehicleKind, VehicleType
 from solo.rules import morale, wounds
 from solo.rules.state import Side
-from solo.rules.vehicles.state import CREW_ORDER, Ammo, Hatch, Seat, Vehicle, vehicle_of, vehicles_of
+from solo.rules.vehicles.emergency_stop import emergency_stop, stop_speed
+from solo.rules.vehicles.markers import (
+    _clear_marker,
+    _markers,
+    _refresh_markers,
+    _remove_lost_markers,
+    _spotting_segment,
+)
+from solo.rules.vehicles.seats import (
+    OUT_OF_POSITION,
+    _crew_tqc,
+    _driver_order,
+    _homes,
+    _is_crew_seat,
+    _is_moving,
+    _occupant,
+    _out_of_position,
+    _vtype,
+    buttoned_up,
+    exposed,
+    seat_sees,
+    uses_target_marker,
+)
+from solo.rules.vehicles.state import CREW_ORDER, Ammo, Hatch, Vehicle, vehicle_of, vehicles_of
 
 if TYPE_CHECKING:
     from solo.core.decisions import Decision
@@ -98,21 +121,6 @@ __all__ = [
     "uses_target_marker",
 ]
 
-CLOSED_HATCH_SPOT = -2
-"""Spotting (and marker TQCs) from a closed hatch or a hatchless position inside the armor (C2 31.7.3)."""
-SPOT_ORDER_SPOT = 1
-"""A crewman with a Spot order spots at +1 (C2 31.7.3, 31.11.2)."""
-MARKER_NEGATES_CLOSED_HATCH = True
-"""[reading] Another crewman's Target Marker in or adjacent to the target (or the marker of the
-Commander of another same-side AFV) negates the closed-hatch penalty completely (C2 31.7.3 and the
-example of play), rather than reducing it to -1 for a marker on the target (31.8)."""
-LEADERSHIP_ON_CREW_TQC = True
-"""[reading] Crew TQCs add the Commander's LDR when he is in the vehicle, Normal or better, and the
-vehicle is not on fire (C2 31.10.9 conditions; the example of play adds it to the Driver's and
-Gunner's TQCs). Never to spotting, never to the Commander himself."""
-OUT_OF_POSITION = -2
-"""A crewman out of his own position: -2 TQ on every TQC except spotting; a Co-driver in the
-Driver's seat has no penalty (C2 31.11.2 Relocate)."""
 ALERT_RANGE = 5
 """C2 31.3 Additional Alert Rule: a moving Friendly vehicle alerts Waiting enemies this near."""
 BAIL_OUT_LIMIT = 4
@@ -121,180 +129,26 @@ BAIL_OUT_LIMIT = 4
 BAIL_OUT_SPEED_MODIFIERS: dict[str, int] = {"ahead_slow": 1, "forward": 0, "fast": -2}
 """TQC modifiers for bailing out of a Jeep, Truck or Half-Track moving faster than Crawl, by the
 Driver's order (C2 31.11.2: Ahead Slow +1, Fast -2; Forward 0 [reading])."""
-EMERGENCY_STOP_TQC_HEXES = 2
-"""31.11.2: moving this many hexes when the vehicle stops, every crewman must pass a TQC to keep his
-order; more, none keeps it; fewer, all keep it."""
 FIRE_ORDERS: tuple[str, ...] = ("aimed_fire", "rapid_fire", "suppressive_fire")
 """The fire orders a crewman or passenger may hold (C2 31.9)."""
 TURRET_ORDERS: tuple[str, ...] = ("fire_main_gun", *FIRE_ORDERS)
 """A Gunner with one of these orders may turn the turret (C2 31.6)."""
-MARKER_POSITIONS: tuple[str, ...] = ("commander", "gunner", "co_driver")
-"""AFV positions that use Target Markers (Drivers and Loaders do not, C2 31.7.3)."""
 SMALL_ARMS: tuple[WeaponKind, ...] = (WeaponKind.PISTOL, WeaponKind.SMG, WeaponKind.RIFLE, WeaponKind.MG)
 """Weapons a man may fire from a vehicle position when the position allows it (C2 31.9)."""
 MOUNT_KEY = "vehicle_weapon"
 """``ch.acted`` key (written by ``crew_ai`` for Enemy crews): the mount id his fire order uses."""
-HOME_KEY = "crew_home"
-"""``state.flags`` key: each crewman's own position ``{character id: position}`` (31.11.2 Relocate)."""
 WIRE_REMOVED_KEY = "barbed_wire_removed"
 """``state.flags`` key: hexes (``"CC.RR"``) whose Barbed Wire a vehicle flattened (C2 27.7)."""
 MIRED_PANIC_KEY = "mired_panic"
 """``Vehicle.acted`` key set in the End Phase: its Enemy Driver gets Panic next turn (C2 28.2)."""
-_MOVING_EXCLUDED = ("emergency_stop",)
 
 
 # ---------------------------------------------------------------------------
 # Seats, hatches and LOS (C2 31.7, 31.8)
 
 
-def _vtype(game: GameContext, vehicle: Vehicle) -> VehicleType:
-    return game.data.vehicles.get(vehicle.type)
-
-
-def _hatch_state(seat: Seat) -> HatchState | None:
-    """The LOS state of a seat: None for a hatchless position (its fixed state)."""
-    if seat.hatch is Hatch.NONE:
-        return None
-    return HatchState.OPEN if seat.hatch.is_open else HatchState.CLOSED
-
-
-def _state_of(pos: Position, seat: Seat) -> HatchState:
-    state = _hatch_state(seat)
-    if state is None or not pos.hatch:
-        return pos.fixed_state or HatchState.CLOSED
-    return state
-
-
-def buttoned_up(game: GameContext, vehicle: Vehicle, position: str) -> bool:
-    """Whether ``position`` sees through periscopes: a closed hatch, or a hatchless seat inside the
-    armor like a tank Gunner (C2 31.7.3, 31.8)."""
-    pos = _vtype(game, vehicle).position(position)
-    return _state_of(pos, vehicle.seats[position]) is HatchState.CLOSED
-
-
-def exposed(game: GameContext, vehicle: Vehicle, position: str) -> bool:
-    """Whether the man in ``position`` is out of the armor: an open hatch, or an open position of a
-    Jeep, Truck or Half-Track (C2 31.8, 31.10.9)."""
-    return not buttoned_up(game, vehicle, position)
-
-
-def in_seat_arc(game: GameContext, vehicle: Vehicle, position: str, h: Hex) -> bool:
-    """Whether hex ``h`` lies in the LOS arcs of ``position`` (C2 31.7.1-31.7.3).
-
-    Wedges are relative to the hull or, for turret positions, the turret facing; a hex on a
-    hexspine counts when either of its wedges is seen; the vehicle's own hex always is.
-    """
-    if vehicle.hex is None:
-        return False
-    if h == vehicle.hex:
-        return True
-    pos = _vtype(game, vehicle).position(position)
-    wedges = pos.sight(_state_of(pos, vehicle.seats[position]))
-    if not wedges:
-        return False
-    facing = vehicle.turret if pos.frame is Frame.TURRET and vehicle.turret is not None else vehicle.facing
-    return any((d - facing) % 6 in wedges for d in wedge_directions(vehicle.hex, h, game.board.map.stagger))
-
-
-def seat_sees(game: GameContext, vehicle: Vehicle, position: str, h: Hex) -> bool:
-    """Whether the man in ``position`` has LOS to hex ``h``: his seat's arcs and the map's LOS (C2 31.7).
-
-    The Enemy's rule of sight (``game.enemy.seat_sees``: it also blinds a closed hatch with a
-    periscope hit, 31.10.8).
-    """
-    return bool(game.enemy.seat_sees(game, vehicle, position, h))
-
-
-def uses_target_marker(game: GameContext, vehicle: Vehicle, position: str) -> bool:
-    """Whether ``position`` has a Target Marker: AFV Commander, Gunner, Co-driver (C2 31.7.1-31.7.3)."""
-    return _vtype(game, vehicle).kind is VehicleKind.AFV and position in MARKER_POSITIONS
-
-
-def _occupant(game: GameContext, seat: Seat | None) -> Character | None:
-    if seat is None or seat.occupant is None:
-        return None
-    return game.state.characters.get(seat.occupant)
-
-
-def _driver_order(game: GameContext, vehicle: Vehicle) -> Order | None:
-    driver = _occupant(game, vehicle.seats.get("driver"))
-    return game.order_def(driver) if driver is not None else None
-
-
-def _is_moving(game: GameContext, vehicle: Vehicle) -> bool:
-    """The Driver holds a speed order other than Emergency Stop and the vehicle can move (31.11.2)."""
-    o = _driver_order(game, vehicle)
-    return o is not None and o.is_vehicle and o.id not in _MOVING_EXCLUDED and not vehicle.immobilized
-
-
-def _is_crew_seat(position: str | None) -> bool:
-    return position in CREW_ORDER
-
-
 # ---------------------------------------------------------------------------
 # Crew TQ: Leadership and positions (C2 31.10.9, 31.11.2)
-
-
-def _homes(game: GameContext) -> dict[str, str]:
-    """Each crewman's own position, recorded the first time it is asked (scenario set-up)."""
-    homes: dict[str, str] | None = game.state.flags.get(HOME_KEY)
-    if homes is None:
-        homes = {}
-        for v in vehicles_of(game.state).values():
-            for pos, seat in v.seats.items():
-                if seat.occupant is not None:
-                    homes[seat.occupant] = pos
-        game.state.flags[HOME_KEY] = homes
-    return homes
-
-
-def _out_of_position(game: GameContext, ch: Character) -> bool:
-    if not _is_crew_seat(ch.seat):
-        return False
-    home = _homes(game).setdefault(ch.id, ch.seat or "")
-    if home == ch.seat or not _is_crew_seat(home):
-        return False
-    return not (home == "co_driver" and ch.seat == "driver")
-
-
-def crew_tq_modifiers(game: GameContext, vehicle: Vehicle, ch: Character) -> list[tuple[str, int]]:
-    """TQ modifiers of a crew TQC (not spotting): the Commander's LDR, out of position -2.
-
-    C2 31.10.9 (Leadership while the Commander is in the vehicle, Normal or better, no fire;
-    see :data:`LEADERSHIP_ON_CREW_TQC`) and 31.11.2 Relocate. ``(name, value)`` pairs.
-    """
-    mods: list[tuple[str, int]] = []
-    cmd = _occupant(game, vehicle.seats.get("commander"))
-    if (
-        LEADERSHIP_ON_CREW_TQC
-        and cmd is not None
-        and cmd is not ch
-        and cmd.is_active
-        and cmd.ldr > 0
-        and cmd.morale.rank <= MoraleState.NORMAL.rank
-        and not vehicle.on_fire
-        and _is_crew_seat(ch.seat)
-    ):
-        mods.append((f"Commander {cmd.name} LDR", cmd.ldr))
-    if _out_of_position(game, ch):
-        mods.append(("out of position", OUT_OF_POSITION))
-    return mods
-
-
-def _crew_tqc(
-    game: GameContext, vehicle: Vehicle, ch: Character, purpose: str, extra: Sequence[tuple[str, int]] = ()
-) -> Any:
-    """A crew TQC with :func:`crew_tq_modifiers` (and ``extra``); the check event names them."""
-
-    mods = [*crew_tq_modifiers(game, vehicle, ch), *extra]
-    shown = ", ".join(f"{n} {v:+d}" for n, v in mods)
-    return morale.check(
-        game,
-        ch,
-        CheckKind.TQC,
-        modifier=sum(v for _, v in mods),
-        purpose=purpose + (f"; {shown}" if shown else ""),
-    )
 
 
 # ---------------------------------------------------------------------------
@@ -490,262 +344,6 @@ def friendly_crew_order_options(game: GameContext, ch: Character) -> list[tuple[
 # Spotting and Target Markers (C2 31.7)
 
 
-def _marker_near(game: GameContext, vehicle: Vehicle, ch: Character, target_hex: Hex) -> str | None:
-    """Who else has a Target Marker in or adjacent to ``target_hex`` (C2 31.7.3), or None."""
-    for pos, seat in vehicle.seats.items():
-        if pos == ch.seat or seat.marker is None:
-            continue
-        if game.distance(seat.marker, target_hex) <= 1:
-            other = _occupant(game, seat)
-            return f"{other.name if other else pos}'s Target Marker"
-    for v in vehicles_of(game.state).values():
-        if v is vehicle or v.side is not vehicle.side or not v.is_active:
-            continue
-        seat = v.seats.get("commander")
-        if seat is not None and seat.marker is not None and game.distance(seat.marker, target_hex) <= 1:
-            return f"the {v.name} Commander's Target Marker"
-    return None
-
-
-def spot_modifiers(
-    game: GameContext, vehicle: Vehicle, ch: Character, target_hex: Hex
-) -> list[tuple[str, int]]:
-    """Spotting (and marker TQC) modifiers of a crewman at ``target_hex`` (C2 31.7.3, 31.7.4).
-
-    Closed hatch (or a hatchless seat inside the armor) -2, negated completely by another
-    crewman's marker in or adjacent to the target hex (:data:`MARKER_NEGATES_CLOSED_HATCH`;
-    shown as a 0 modifier naming the marker); Spot order +1. ``(name, value)`` pairs.
-    """
-    mods: list[tuple[str, int]] = []
-    if ch.seat is not None and ch.seat in vehicle.seats and buttoned_up(game, vehicle, ch.seat):
-        helper = _marker_near(game, vehicle, ch, target_hex) if MARKER_NEGATES_CLOSED_HATCH else None
-        if helper is None:
-            mods.append(("closed hatch", CLOSED_HATCH_SPOT))
-        else:
-            mods.append((f"closed hatch negated by {helper}", 0))
-    if ch.order is not None and ch.order.order == "spot":
-        mods.append(("Spot order", SPOT_ORDER_SPOT))
-    return mods
-
-
-def _spotting_segment(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
-    """Step 4 a) ii): ``ch`` tries to spot every unspotted opponent in his seat's LOS, once per
-    activation (C2 31.7; vehicles and crews are always seen)."""
-    from solo.rules import spotting
-
-    flow = game.state.flow
-    key = (flow.turn, flow.impulse)
-    if ch.acted.get(spotting.SEGMENT_KEY) == key:
-        return
-    ch.acted[spotting.SEGMENT_KEY] = key
-    if ch.seat is None:
-        return
-    for target in game.opponents(ch):
-        if target.revealed or target.hex is None or not target.is_active:
-            continue
-        if not game.enemy.seat_sees(game, vehicle, ch.seat, target.hex):
-            continue
-        sight = game.sight(ch, target.hex, target=target)
-        if not sight.clear:
-            continue
-        spotting.spot(game, ch, target, sight=sight, modifiers=spot_modifiers(game, vehicle, ch, target.hex))
-
-
-def _place_marker(
-    game: GameContext,
-    vehicle: Vehicle,
-    ch: Character,
-    h: Hex,
-    why: str,
-    rule: str,
-    priority: int | None = None,
-) -> None:
-    seat = vehicle.seats[ch.seat or ""]
-    before = seat.marker
-    seat.marker = h
-    seat.marker_priority = priority
-    verb = "moves his Target Marker" if before is not None else "places his Target Marker"
-    game.emit(
-        "target_marker",
-        f"{ch.name} ({vehicle.name} {ch.seat}) {verb} on {h} ({why}).",
-        rule=rule,
-        actor=ch.id,
-        data={
-            "vehicle": vehicle.id,
-            "position": ch.seat,
-            "hex": str(h),
-            "from": str(before) if before is not None else None,
-            "priority": priority,
-            "reason": why,
-        },
-    )
-
-
-def _clear_marker(game: GameContext, vehicle: Vehicle, position: str, reason: str, rule: str) -> None:
-    seat = vehicle.seats[position]
-    if seat.marker is None:
-        return
-    ch = _occupant(game, seat)
-    if ch is not None:
-        game.enemy.clear_marker(game, ch, reason)
-        if seat.marker is None:
-            return
-    where = seat.marker
-    seat.marker = None
-    seat.marker_priority = None
-    who = ch.name if ch is not None else position
-    game.emit(
-        "target_marker",
-        f"{who}'s Target Marker on {where} is removed ({reason}).",
-        rule=rule,
-        actor=ch.id if ch is not None else None,
-        data={"vehicle": vehicle.id, "position": position, "hex": None, "from": str(where), "reason": reason},
-    )
-
-
-def _sees_something(game: GameContext, vehicle: Vehicle, ch: Character) -> bool:
-    """LOS from ``ch``'s seat to any Spotted/Known opponent or opposing vehicle (C2 31.7.4)."""
-    assert ch.seat is not None
-    for o in game.opponents(ch):
-        if o.revealed and o.hex is not None and seat_sees(game, vehicle, ch.seat, o.hex):
-            return True
-    for v in vehicles_of(game.state).values():
-        if v.side is not vehicle.side and v.is_active and seat_sees(game, vehicle, ch.seat, v.hex):
-            return True
-    return False
-
-
-def _remove_lost_markers(game: GameContext, vehicle: Vehicle) -> None:
-    """Markers of men who lost LOS to every Spotted/Known opponent (or to the marker) go (C2 31.7.4)."""
-    game.enemy.remove_lost_markers(game, vehicle)
-    for pos, seat in vehicle.seats.items():
-        ch = _occupant(game, seat)
-        if seat.marker is not None and ch is not None and not seat_sees(game, vehicle, pos, seat.marker):
-            _clear_marker(game, vehicle, pos, "the marker's hex is out of his LOS", "C2 31.7.4-31.7.5")
-
-
-def refresh_markers(game: GameContext) -> None:
-    """Remove every Target Marker whose owner lost LOS (C2 31.7.4: "at any time, immediately"):
-    call after anything that changes LOS (weather, smoke, fire, movement)."""
-    _refresh_markers(game)
-
-
-def _refresh_markers(game: GameContext) -> None:
-    """:func:`_remove_lost_markers` for every active vehicle (after LOS may have changed)."""
-    for v in vehicles_of(game.state).values():
-        if v.is_active:
-            _remove_lost_markers(game, v)
-
-
-def _marker_candidates(game: GameContext, vehicle: Vehicle, ch: Character) -> list[Hex]:
-    """Hexes in ``ch``'s LOS holding or adjacent to a Known opponent, nearest opponent first (31.7.5)."""
-    assert ch.seat is not None and vehicle.hex is not None
-    known = [o for o in game.opponents(ch) if o.revealed and o.hex is not None]
-    known.sort(key=lambda o: game.distance(vehicle.hex, o.hex))  # type: ignore[arg-type]
-    out: dict[Hex, None] = {}
-    board = game.board
-    for o in known:
-        assert o.hex is not None
-        for h in (o.hex, *(board.neighbour_hex(o.hex, d) for d in (1, 2, 3, 4, 5, 6))):
-            if h is None or h in out:
-                continue
-            if seat_sees(game, vehicle, ch.seat, h):
-                out[h] = None
-    return list(out)
-
-
-def _marker_label(game: GameContext, vehicle: Vehicle, ch: Character, h: Hex) -> str:
-    assert vehicle.hex is not None
-    here = [o.name for o in game.opponents(ch) if o.revealed and o.hex == h]
-    near = [
-        o.name
-        for o in game.opponents(ch)
-        if o.revealed and o.hex is not None and game.distance(o.hex, h) == 1
-    ]
-    what = ", ".join(here) if here else "adjacent to " + ", ".join(near)
-    return f"{h} ({what}; {game.distance(vehicle.hex, h)} hexes)"
-
-
-def _friendly_marker(game: GameContext, vehicle: Vehicle, ch: Character) -> Generator[Decision, str, None]:
-    """A Friendly crewman places or moves his Target Marker (C2 31.7.5): a Decision.
-
-    No marker and an opposing AFV in LOS: placed on it at once, no roll. Moving a marker
-    already on the board needs a TQC with the spotting modifiers (31.7.4-31.7.5); a failure
-    leaves it where it is.
-    """
-    from solo.core.decisions import DecisionKind
-
-    assert ch.seat is not None
-    seat = vehicle.seats[ch.seat]
-    if seat.marker is None:
-        for v in vehicles_of(game.state).values():
-            if (
-                v.side is not vehicle.side
-                and v.is_active
-                and _vtype(game, v).kind is VehicleKind.AFV
-                and seat_sees(game, vehicle, ch.seat, v.hex)  # type: ignore[arg-type]
-            ):
-                assert v.hex is not None
-                _place_marker(
-                    game, vehicle, ch, v.hex, f"the opposing AFV {v.name} in LOS, no roll", "C2 31.7.5"
-                )
-                return
-    cands = _marker_candidates(game, vehicle, ch)
-    if seat.marker is None:
-        if not cands:
-            return
-        options = [(str(h), _marker_label(game, vehicle, ch, h)) for h in cands]
-        options.append(("none", "No Target Marker"))
-    else:
-        options = [("keep", f"Keep it on {seat.marker}")]
-        options += [
-            (str(h), "Move to " + _marker_label(game, vehicle, ch, h) + ", TQC")
-            for h in cands
-            if h != seat.marker
-        ]
-        if len(options) == 1:
-            return
-    key = yield game.decision(
-        DecisionKind.ORDER_TARGET,
-        f"Target Marker for {ch.name} ({vehicle.name} {ch.seat})",
-        options,
-        actor=ch.id,
-    )
-    if key in ("none", "keep"):
-        return
-    h = Hex.parse(key)
-    if seat.marker is not None:
-        out = _crew_tqc(
-            game,
-            vehicle,
-            ch,
-            f"move his Target Marker to {h} (C2 31.7.5)",
-            spot_modifiers(game, vehicle, ch, h),
-        )
-        if not out.passed:
-            game.emit(
-                "target_marker",
-                f"{ch.name} fails to move his Target Marker; it stays on {seat.marker}.",
-                rule="C2 31.7.5",
-                actor=ch.id,
-                data={"vehicle": vehicle.id, "position": ch.seat, "hex": str(seat.marker), "moved": False},
-            )
-            return
-    _place_marker(game, vehicle, ch, h, "the player's choice", "C2 31.7.5")
-
-
-def _markers(game: GameContext, vehicle: Vehicle, ch: Character) -> Generator[Decision, str, None]:
-    """After spotting: the crewman's Target Marker (C2 31.7.4 Enemy, 31.7.5 Friendly)."""
-    if ch.seat is None or not uses_target_marker(game, vehicle, ch.seat):
-        return
-    if ch.order is not None and ch.order.order == "panic":
-        return
-    if ch.side is Side.ENEMY:
-        game.enemy.place_enemy_marker(game, ch)
-        return
-    yield from _friendly_marker(game, vehicle, ch)
-
-
 # ---------------------------------------------------------------------------
 # Turret (C2 31.6)
 
@@ -852,111 +450,6 @@ def _turned_now(game: GameContext, vehicle: Vehicle) -> bool:
 
 # ---------------------------------------------------------------------------
 # Emergency Stop (C2 31.2, 31.11.2)
-
-
-def _moved_now(game: GameContext, vehicle: Vehicle) -> int:
-    """Hexes the vehicle moved in the current Impulse (0 if it has not moved yet)."""
-    flow = game.state.flow
-    if vehicle.acted.get("moved_at") != (flow.turn, flow.impulse):
-        return 0
-    return vehicle.moved_this_impulse
-
-
-def _lose_order(game: GameContext, vehicle: Vehicle, c: Character, reason: str, rule: str) -> None:
-    """A crewman loses his order: Panic with a closed hatch (marker removed), Duck Back if exposed
-    (C2 31.10.9, 31.11.2)."""
-    if c.seat is not None and c.seat in vehicle.seats and buttoned_up(game, vehicle, c.seat):
-        game.set_order(c, "panic", source=f"{reason} ({rule})")
-        game.emit("panic", f"{c.name} panics ({reason}).", rule=rule, actor=c.id, data={"reason": reason})
-        _clear_marker(game, vehicle, c.seat, "he panics", "C2 31.7.4")
-    else:
-        game.set_order(c, "duck_back", source=f"{reason} ({rule})")
-        game.emit(
-            "duck_back", f"{c.name} ducks back ({reason}).", rule=rule, actor=c.id, data={"reason": reason}
-        )
-
-
-def stop_speed(game: GameContext, vehicle: Vehicle, driver: Character) -> int:
-    """How many hexes the vehicle is moving this Impulse, for 31.11.2 (see the module docstring).
-
-    The larger of the hexes the Driver's speed order moves this Impulse and the hexes the
-    vehicle already moved in it; 0 for a Driver without a speed order or outside Impulses 1-4.
-    """
-    o = game.order_def(driver)
-    imp = game.state.flow.impulse
-    points = len(o.slots(imp)) if o is not None and o.is_vehicle and 1 <= imp <= 4 else 0
-    return max(points, _moved_now(game, vehicle))
-
-
-def emergency_stop(
-    game: GameContext,
-    vehicle: Vehicle,
-    driver: Character,
-    *,
-    reason: str,
-    rule: str = "C2 31.2",
-    hexes: int | None = None,
-) -> None:
-    """The Driver's order becomes Emergency Stop, and the crew may lose theirs (C2 31.2, 31.11.2).
-
-    ``hexes``: how fast the vehicle is moving this Impulse (default :func:`stop_speed`, taken
-    before the order changes). Emits one ``emergency_stop`` event, then
-    :func:`stop_retention`. Does nothing if the Driver already has Emergency Stop.
-    """
-    if driver.order is not None and driver.order.order == "emergency_stop":
-        return
-    if hexes is None:
-        hexes = stop_speed(game, vehicle, driver)
-    game.set_order(driver, "emergency_stop", source=f"{reason} ({rule})")
-    game.emit(
-        "emergency_stop",
-        f"{driver.name}: the {vehicle.name} makes an Emergency Stop ({reason}); it was moving {hexes} "
-        f"hex{'es' if hexes != 1 else ''} this Impulse.",
-        rule=f"{rule}, 31.11.2",
-        actor=driver.id,
-        data={"vehicle": vehicle.id, "reason": reason, "hexes": hexes},
-    )
-    stop_retention(game, vehicle, driver, hexes)
-
-
-def stop_retention(game: GameContext, vehicle: Vehicle, driver: Character, hexes: int) -> None:
-    """After an Emergency Stop at ``hexes`` hexes, who of the crew keeps his order (C2 31.11.2).
-
-    0-1: every crewman keeps it; 2 (:data:`EMERGENCY_STOP_TQC_HEXES`): each makes a crew TQC
-    (:func:`crew_tq_modifiers`) or loses it; 3+: none keeps it. A lost order becomes Panic
-    (closed hatch; his Target Marker goes) or Duck Back (exposed). Passengers are not crew;
-    men already on Panic or Duck Back roll nothing.
-    """
-    crew = [
-        c
-        for c in (game.state.characters[cid] for cid in vehicle.crew_ids())
-        if c is not driver
-        and c.is_active
-        and c.order is not None
-        and c.order.order not in ("panic", "duck_back")
-    ]
-    if not crew:
-        return
-    if hexes < EMERGENCY_STOP_TQC_HEXES:
-        game.emit(
-            "emergency_stop",
-            f"The {vehicle.name} stopped at {hexes} hex{'es' if hexes != 1 else ''} this Impulse: every "
-            "crewman keeps his order.",
-            rule="C2 31.11.2",
-            data={"vehicle": vehicle.id, "hexes": hexes, "kept": [c.id for c in crew]},
-        )
-        return
-    for c in crew:
-        if hexes == EMERGENCY_STOP_TQC_HEXES:
-            out = _crew_tqc(
-                game, vehicle, c, f"keep his order in the {vehicle.name}'s Emergency Stop (C2 31.11.2)"
-            )
-            if not out.passed:
-                _lose_order(game, vehicle, c, "failed TQC in an Emergency Stop at 2 hexes", "C2 31.11.2")
-        else:
-            _lose_order(
-                game, vehicle, c, f"Emergency Stop at {hexes} hexes: no crewman keeps his order", "C2 31.11.2"
-            )
 
 
 # ---------------------------------------------------------------------------
