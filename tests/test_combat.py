@@ -20,7 +20,7 @@ from solo.data.scenario import load_scenario
 from solo.data.tables import CheckKind, MoraleState, RollResult
 from solo.enemy import orders as ai
 from solo.engine.game import DecisionKind, Game
-from solo.rules import combat, morale, spotting, wounds
+from solo.rules import combat, fire_action, melee, morale, spotting, wounds
 from solo.rules.state import AmmoState, CarriedWeapon, Character, Status, Wound
 
 # ---------------------------------------------------------------------------
@@ -229,9 +229,9 @@ def test_no_ammo_cannot_fire_but_pistol_can(duel):
     """base-rules §10: No Ammo stops fire; pistols never lose ammunition [house: they still fire]."""
     f = duel.char("able_1")
     f.ammo = AmmoState.NO
-    assert combat.fire_options(duel, f, duel.data.orders.get("rapid_fire")) == []
+    assert fire_action.fire_options(duel, f, duel.data.orders.get("rapid_fire")) == []
     f.weapons = (*f.weapons, CarriedWeapon("m1911", 5))
-    opts = combat.fire_options(duel, f, duel.data.orders.get("rapid_fire"))
+    opts = fire_action.fire_options(duel, f, duel.data.orders.get("rapid_fire"))
     assert [s.weapon for s in opts] == ["m1911"]
 
 
@@ -394,7 +394,7 @@ def test_friendly_fire_decision_and_hold(duel):
     f = duel.char("able_1")
     order(duel, f, "rapid_fire")
     src = script(duel, [])
-    gen = combat.fire_step(duel, f, duel.data.orders.get("rapid_fire"))
+    gen = fire_action.fire_step(duel, f, duel.data.orders.get("rapid_fire"))
     d = next(gen)
     assert d.kind is DecisionKind.FIRE_TARGET and d.keys == ("red_1", "hold")
     with pytest.raises(StopIteration):
@@ -407,7 +407,7 @@ def test_friendly_fire_decision_keys_with_two_weapons(duel):
     f = duel.char("able_1")
     f.weapons = (CarriedWeapon("m3_smg", 7), CarriedWeapon("m1911", 5))
     order(duel, f, "rapid_fire")
-    gen = combat.fire_step(duel, f, duel.data.orders.get("rapid_fire"))
+    gen = fire_action.fire_step(duel, f, duel.data.orders.get("rapid_fire"))
     assert next(gen).keys == ("red_1|m3_smg", "red_1|m1911", "hold")
     script(duel, [8])
     with pytest.raises(StopIteration):
@@ -418,20 +418,20 @@ def test_friendly_fire_decision_keys_with_two_weapons(duel):
 def test_unknown_enemy_is_no_target(duel):
     """base-rules §10: Friendly fire needs a Known enemy."""
     duel.char("red_1").revealed = False
-    assert combat.fire_options(duel, duel.char("able_1"), duel.data.orders.get("rapid_fire")) == []
+    assert fire_action.fire_options(duel, duel.char("able_1"), duel.data.orders.get("rapid_fire")) == []
 
 
 def test_incapacitated_is_never_a_target(duel):
     """C2 23.3: an incapacitated Friendly is no target for enemy fire."""
     duel.char("able_1").status = Status.INCAPACITATED
-    assert combat.fire_options(duel, duel.char("red_1"), duel.data.orders.get("rapid_fire")) == []
+    assert fire_action.fire_options(duel, duel.char("red_1"), duel.data.orders.get("rapid_fire")) == []
 
 
 def test_no_fire_into_melee_hex(tmp_path):
     """C2 23.2: no fire into a hex where both sides are active (a melee hex)."""
     g = build(tmp_path, [man("able_1", "02.06"), man("able_2", "02.10")], [man("red_1", "03.10")])
     move(g, red_1="02.10")
-    assert combat.fire_options(g, g.char("able_1"), g.data.orders.get("aimed_fire")) == []
+    assert fire_action.fire_options(g, g.char("able_1"), g.data.orders.get("aimed_fire")) == []
 
 
 def test_mixed_hex_needs_aimed_fire_rof_1_close(tmp_path):
@@ -440,10 +440,10 @@ def test_mixed_hex_needs_aimed_fire_rof_1_close(tmp_path):
     move(g, red_1="02.10")
     g.char("able_2").status = Status.INCAPACITATED
     f = g.char("able_1")
-    assert [s.target for s in combat.fire_options(g, f, g.data.orders.get("aimed_fire"))] == ["red_1"]
-    assert combat.fire_options(g, f, g.data.orders.get("rapid_fire")) == []
+    assert [s.target for s in fire_action.fire_options(g, f, g.data.orders.get("aimed_fire"))] == ["red_1"]
+    assert fire_action.fire_options(g, f, g.data.orders.get("rapid_fire")) == []
     f.weapons = (CarriedWeapon("m3_smg", 7),)
-    assert combat.fire_options(g, f, g.data.orders.get("aimed_fire")) == []
+    assert fire_action.fire_options(g, f, g.data.orders.get("aimed_fire")) == []
 
 
 def test_crowded_hex_beyond_5_is_random(tmp_path):
@@ -451,7 +451,7 @@ def test_crowded_hex_beyond_5_is_random(tmp_path):
     g = build(tmp_path, [man("able_1", "02.02")], [man("red_1", "02.09"), man("red_2", "02.09")])
     f = g.char("able_1")
     order(g, f, "rapid_fire")
-    gen = combat.fire_step(g, f, g.data.orders.get("rapid_fire"))
+    gen = fire_action.fire_step(g, f, g.data.orders.get("rapid_fire"))
     assert next(gen).keys == ("hex:02.09", "hold")
     script(g, [2, 8])
     with pytest.raises(StopIteration):
@@ -466,11 +466,11 @@ def test_aimed_fire_needs_target_known_at_impulse_start(duel):
     spotting.record_known_at_impulse_start(duel)
     spotting.reveal(duel, t, reason="test", rule="9")
     aimed = duel.data.orders.get("aimed_fire")
-    assert combat.fire_options(duel, f, aimed) == []
-    assert combat.fire_options(duel, f, duel.data.orders.get("rapid_fire"))
+    assert fire_action.fire_options(duel, f, aimed) == []
+    assert fire_action.fire_options(duel, f, duel.data.orders.get("rapid_fire"))
     duel.state.flow.impulse = 4
     duel.emit("impulse", "Impulse 4.")
-    assert [s.target for s in combat.fire_options(duel, f, aimed)] == ["red_1"]
+    assert [s.target for s in fire_action.fire_options(duel, f, aimed)] == ["red_1"]
 
 
 def test_known_at_impulse_start_reads_this_impulses_spots(duel):
@@ -504,7 +504,7 @@ def test_enemy_picks_easiest_target(tmp_path):
     r = g.char("red_1")
     order(g, r, "rapid_fire")
     script(g, [8])
-    list(combat.fire_step(g, r, g.data.orders.get("rapid_fire")))
+    list(fire_action.fire_step(g, r, g.data.orders.get("rapid_fire")))
     assert events(g, "fire")[-1].data["target"] == "able_2"
 
 
@@ -518,7 +518,7 @@ def test_enemy_spares_trained_medic_with_other_targets(tmp_path):
     r = g.char("red_1")
     order(g, r, "rapid_fire")
     script(g, [8])
-    list(combat.fire_step(g, r, g.data.orders.get("rapid_fire")))
+    list(fire_action.fire_step(g, r, g.data.orders.get("rapid_fire")))
     assert events(g, "fire")[-1].data["target"] == "able_1"
 
 
@@ -528,10 +528,10 @@ def test_enemy_fires_on_lone_medic_only_if_tqc_plus_2_fails(tmp_path):
     r = g.char("red_1")
     order(g, r, "rapid_fire")
     src = script(g, [7])
-    list(combat.fire_step(g, r, g.data.orders.get("rapid_fire")))
+    list(fire_action.fire_step(g, r, g.data.orders.get("rapid_fire")))
     assert not events(g, "fire") and src.remaining == ()
     script(g, [8, 9])
-    list(combat.fire_step(g, r, g.data.orders.get("rapid_fire")))
+    list(fire_action.fire_step(g, r, g.data.orders.get("rapid_fire")))
     assert events(g, "fire")
 
 
@@ -540,7 +540,7 @@ def test_run_and_gun_without_target_moves(duel):
     r = duel.char("red_1")
     duel.char("able_1").revealed = False
     order(duel, r, "run_and_gun")
-    list(combat.fire_step(duel, r, duel.data.orders.get("run_and_gun")))
+    list(fire_action.fire_step(duel, r, duel.data.orders.get("run_and_gun")))
     assert events(duel, "run_and_gun")
 
 
@@ -612,7 +612,7 @@ def test_enemy_sniper_waits_on_impulse_2(duel):
     r = duel.char("red_1")
     r.skills = ("sniper",)
     src = script(duel, [4])
-    list(combat.fire_step(duel, r, duel.data.orders.get("aimed_fire")))
+    list(fire_action.fire_step(duel, r, duel.data.orders.get("aimed_fire")))
     assert events(duel, "sniper") and not events(duel, "fire") and src.remaining == ()
 
 
@@ -837,18 +837,18 @@ def test_melee_tq_modifiers(brawl):
     """base-rules §11: 5 + Aggressive 2 + Charge 1 + unseen 2 + defender on Hide 2 (+1 Knife Expert)."""
     r, a = brawl.char("red_1"), brawl.char("able_1")
     charge = brawl.data.orders.get("charge")
-    assert combat.melee_tq(brawl, r, a, charge)[0] == 12
+    assert melee.melee_tq(brawl, r, a, charge)[0] == 12
     r.skills = ("knife_expert",)
     r.revealed = True
     order(brawl, a, "rapid_fire")
-    assert combat.melee_tq(brawl, r, a, charge)[0] == 5 + 2 + 1 + 1
+    assert melee.melee_tq(brawl, r, a, charge)[0] == 5 + 2 + 1 + 1
 
 
 def test_melee_success_wounds_and_attacker_ducks_back(brawl):
     """base-rules §11: success → a melee wound draw (Light: MC + WMC) and the attacker takes Duck Back."""
     r, a = brawl.char("red_1"), brawl.char("able_1")
     src = script(brawl, [3, 2, 2], stamps(brawl, WoundStamp.LIGHT))
-    list(combat.melee_step(brawl, r, brawl.data.orders.get("charge")))
+    list(melee.melee_step(brawl, r, brawl.data.orders.get("charge")))
     assert a.wounds == [Wound.LIGHT] and a.order.order == "hide"
     assert r.order.order == "duck_back" and src.remaining == ()
     assert events(brawl, "melee")[-1].data["melee_tq"] == 12
@@ -859,7 +859,7 @@ def test_melee_natural_9_fails(brawl):
     """base-rules §11, C2 23.1: a natural 9 fails whatever the melee TQ."""
     r = brawl.char("red_1")
     script(brawl, [9])
-    list(combat.melee_step(brawl, r, brawl.data.orders.get("charge")))
+    list(melee.melee_step(brawl, r, brawl.data.orders.get("charge")))
     assert not events(brawl, "wound_draw") and r.order.order == "charge"
 
 
@@ -870,7 +870,7 @@ def test_melee_fails_above_melee_tq(brawl):
     order(brawl, brawl.char("able_1"), "rapid_fire")
     order(brawl, r, "melee")
     script(brawl, [6])
-    list(combat.melee_step(brawl, r, brawl.data.orders.get("melee")))
+    list(melee.melee_step(brawl, r, brawl.data.orders.get("melee")))
     assert events(brawl, "melee")[-1].data == {
         **events(brawl, "melee")[-1].data,
         "melee_tq": 5,
@@ -883,7 +883,7 @@ def test_rout_attacker_surrenders(brawl):
     r = brawl.char("red_1")
     r.morale = MoraleState.ROUT
     src = script(brawl, [])
-    list(combat.melee_step(brawl, r, brawl.data.orders.get("charge")))
+    list(melee.melee_step(brawl, r, brawl.data.orders.get("charge")))
     assert r.status is Status.PRISONER and src.remaining == ()
 
 
@@ -894,7 +894,7 @@ def test_enemy_melee_target_is_random(tmp_path):
     r = g.char("red_1")
     order(g, r, "melee")
     script(g, [2, 8])
-    list(combat.melee_step(g, r, g.data.orders.get("melee")))
+    list(melee.melee_step(g, r, g.data.orders.get("melee")))
     assert events(g, "melee")[-1].data["target"] == "able_2"
 
 
@@ -908,7 +908,7 @@ def test_friendly_melee_decision_and_dummy_removed(tmp_path):
     move(g, able_1="05.05")
     a = g.char("able_1")
     order(g, a, "melee")
-    gen = combat.melee_step(g, a, g.data.orders.get("melee"))
+    gen = melee.melee_step(g, a, g.data.orders.get("melee"))
     d = next(gen)
     assert d.kind is DecisionKind.FIRE_TARGET and d.keys == ("red_1", "red_2")
     src = script(g, [])
@@ -924,7 +924,7 @@ def test_trained_medic_flees_melee(tmp_path):
     r = g.char("red_1")
     order(g, r, "melee")
     script(g, [1])
-    list(combat.melee_step(g, r, g.data.orders.get("melee")))
+    list(melee.melee_step(g, r, g.data.orders.get("melee")))
     assert g.char("able_1").hex == Hex(5, 4) and not events(g, "melee")
 
 
@@ -936,7 +936,7 @@ def test_incapacitated_never_melee(tmp_path):
     r = g.char("red_1")
     order(g, r, "melee")
     src = script(g, [])
-    list(combat.melee_step(g, r, g.data.orders.get("melee")))
+    list(melee.melee_step(g, r, g.data.orders.get("melee")))
     assert events(g, "no_melee") and src.remaining == ()
 
 
@@ -946,6 +946,6 @@ def test_enemy_fire_through_the_ai_choice(duel, monkeypatch):
     order(duel, duel.char("able_1"), "aimed_fire")
     order(duel, r, "rapid_fire")
     script(duel, [8])
-    list(combat.fire_step(duel, r, duel.data.orders.get("rapid_fire")))
+    list(fire_action.fire_step(duel, r, duel.data.orders.get("rapid_fire")))
     assert events(duel, "fire")[-1].data["target"] == "able_1"
     assert events(duel, "fire_target")

@@ -180,9 +180,15 @@ class _Hooks:
 
             self._mp.setattr(Enemy, name, staticmethod(fake))
         else:
-            from solo.rules.vehicles import combat as vehicle_combat
+            import importlib
+            import pkgutil
 
-            self._mp.setattr(vehicle_combat, name, fake)
+            import solo.rules.vehicles as pkg
+
+            for info in pkgutil.iter_modules(pkg.__path__):
+                mod = importlib.import_module(f"solo.rules.vehicles.{info.name}")
+                if name in vars(mod):
+                    self._mp.setattr(mod, name, fake)
 
 
 @pytest.fixture

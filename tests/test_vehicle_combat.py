@@ -18,9 +18,10 @@ from solo.data.maps import load_map
 from solo.data.scenario import load_scenario
 from solo.data.tables import MoraleState
 from solo.engine.game import Decision, DecisionKind, Game
-from solo.rules import combat, spotting, wounds
+from solo.rules import combat, fire_action, spotting, wounds
 from solo.rules.state import CarriedWeapon, Side, Status
 from solo.rules.vehicles import combat as vehicle_combat
+from solo.rules.vehicles import hazards, hits, light_at, machine_guns, main_gun
 from solo.rules.vehicles.combat import Ordnance
 from solo.rules.vehicles.state import Ammo, Hatch, Seat, Vehicle, vehicles_of
 
@@ -97,9 +98,9 @@ def example(tmp_path: Path, impulse: int = 2) -> Game:
 
 
 def step(game: Game, cid: str, *answers: str) -> list[Decision]:
-    """``cid``'s F step of his order this Impulse (through solo.rules.combat.fire_step)."""
+    """``cid``'s F step of his order this Impulse (through solo.rules.fire_action.fire_step)."""
     ch = game.char(cid)
-    return drive(combat.fire_step(game, ch, game.order_def(ch)), *answers)
+    return drive(fire_action.fire_step(game, ch, game.order_def(ch)), *answers)
 
 
 @functools.cache
@@ -187,7 +188,7 @@ def test_example_douglas_loads_on_impulse_2_with_a_tqc_of_1(tmp_path):
     game = example(tmp_path)
     src = script(game, [1])
     step(game, "douglas")
-    st = vehicle_combat.bazooka_state(game, game.char("buttermann"))
+    st = light_at.bazooka_state(game, game.char("buttermann"))
     assert st["loaded"] and st["rockets"] == 2 and st["assistant"] == "douglas"
     assert src.remaining == ()
 
@@ -207,7 +208,7 @@ def test_example_gunner_tqc_7_fails_on_8_and_keeps_the_round(tmp_path):
     game = example(tmp_path, impulse=3)
     pz = game.state.vehicles["panzer"]
     script(game, [8])
-    drive(vehicle_combat.fire_main_gun(game, pz, game.char("panzer_gunner")))
+    drive(main_gun.fire_main_gun(game, pz, game.char("panzer_gunner")))
     tqc = [e for e in events(game, "check") if e.actor == "panzer_gunner"][-1]
     assert (tqc.data["roll"], tqc.data["target"]) == (8, 7)
     assert pz.loaded is Ammo.HE
@@ -271,7 +272,7 @@ def test_example_crew_morale_checks(tmp_path):
 def test_example_bazooka_is_unloaded_after_the_shot(tmp_path):
     """C2 32.1 example: "Finally the Bazooka Marker is flipped to its Unloaded side"."""
     game, _ = _example_impulse_3_shot(tmp_path)
-    st = vehicle_combat.bazooka_state(game, game.char("buttermann"))
+    st = light_at.bazooka_state(game, game.char("buttermann"))
     assert not st["loaded"] and st["rockets"] == 2
 
 
@@ -287,7 +288,7 @@ def test_example_he_hits_on_5_first_target_4_dice_at_3_second_3_dice_at_2(tmp_pa
     # to hit 5; first target at random: Buttermann (pick 1 of [Buttermann, Douglas]); 4 + 3 dice, all 9s;
     # blast MCs for both (in the hex): 0, 0.
     script(game, [5, 1, 9, 9, 9, 9, 9, 9, 9, 0, 0])
-    drive(vehicle_combat.fire_main_gun(game, pz, game.char("panzer_gunner")))
+    drive(main_gun.fire_main_gun(game, pz, game.char("panzer_gunner")))
     ev = events(game, "main_gun_fire")[-1]
     assert ev.data["modified_tq"] == 5
     he = ev.data["he"]
@@ -305,7 +306,7 @@ def test_he_hit_dice_cause_wound_draws(tmp_path):
     pz = game.state.vehicles["panzer"]
     kia = stamps(game, WoundStamp.KIA)
     script(game, [0, 1, 3, 9, 9, 9, 9, 9, 9, 0], cards=kia)
-    drive(vehicle_combat.fire_main_gun(game, pz, game.char("panzer_gunner")))
+    drive(main_gun.fire_main_gun(game, pz, game.char("panzer_gunner")))
     assert game.char("buttermann").status is Status.DEAD
     assert game.char("douglas").is_active
 
@@ -315,7 +316,7 @@ def test_he_roll_6_lands_in_the_hex_and_hits_nobody_but_all_check(tmp_path):
     game = _he_game(tmp_path)
     pz = game.state.vehicles["panzer"]
     src = script(game, [6, 0, 0])
-    drive(vehicle_combat.fire_main_gun(game, pz, game.char("panzer_gunner")))
+    drive(main_gun.fire_main_gun(game, pz, game.char("panzer_gunner")))
     he = events(game, "main_gun_fire")[-1].data["he"]
     assert he["hit"] is False and he["targets"] == [] and len(he["mcs"]) == 2
     assert src.remaining == ()
@@ -326,7 +327,7 @@ def test_he_roll_9_scatters_and_the_team_still_checks(tmp_path):
     game = _he_game(tmp_path)
     pz = game.state.vehicles["panzer"]
     script(game, [9, 1, 0, 0])
-    drive(vehicle_combat.fire_main_gun(game, pz, game.char("panzer_gunner")))
+    drive(main_gun.fire_main_gun(game, pz, game.char("panzer_gunner")))
     he = events(game, "main_gun_fire")[-1].data["he"]
     team = game.char("buttermann").hex
     assert he["scatter"] == 1 and he["landed"] == str(game.board.neighbour_hex(team, 1))
@@ -339,7 +340,7 @@ def test_main_gun_needs_a_round_loaded_at_the_start_of_the_impulse(tmp_path):
     pz = game.state.vehicles["panzer"]
     pz.acted["loaded_impulse"] = 4
     script(game, [])
-    drive(vehicle_combat.fire_main_gun(game, pz, game.char("panzer_gunner")))
+    drive(main_gun.fire_main_gun(game, pz, game.char("panzer_gunner")))
     assert "not loaded at the start" in events(game, "main_gun_fire")[-1].data["reason"]
 
 
@@ -349,7 +350,7 @@ def test_main_gun_fires_only_into_the_turrets_front_arc(tmp_path):
     pz = game.state.vehicles["panzer"]
     pz.turret = 1
     script(game, [])
-    drive(vehicle_combat.fire_main_gun(game, pz, game.char("panzer_gunner")))
+    drive(main_gun.fire_main_gun(game, pz, game.char("panzer_gunner")))
     assert "front arc" in events(game, "main_gun_fire")[-1].data["reason"] and pz.loaded is Ammo.HE
 
 
@@ -359,7 +360,7 @@ def test_no_fire_from_a_vehicle_moving_fast(tmp_path):
     pz = game.state.vehicles["panzer"]
     game.set_order(game.char("panzer_driver"), "fast")
     script(game, [])
-    drive(vehicle_combat.fire_main_gun(game, pz, game.char("panzer_gunner")))
+    drive(main_gun.fire_main_gun(game, pz, game.char("panzer_gunner")))
     assert "Fast" in events(game, "main_gun_fire")[-1].data["reason"]
 
 
@@ -385,11 +386,11 @@ def test_penetration_must_exceed_the_armor(tmp_path):
     game, sh, pz = _duel(tmp_path)
     strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [25, 1])
-    rep = vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["armor"] == 6 and rep["penetration"]["total"] == 6 and rep["penetrated"] is False
     assert rep["damage"] == [] and rep["mcs"] == []
     script(game, [25, 2, 9], fallback=5)
-    rep = vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["penetrated"] is True and rep["damage"][0]["column"] == "turret"
 
 
@@ -398,10 +399,10 @@ def test_glancing_blow_uses_the_glancing_armor(tmp_path):
     game, sh, pz = _duel(tmp_path)
     strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [34, 4])
-    rep = vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["glancing"] is True and rep["armor"] == 9 and rep["penetrated"] is False
     script(game, [34, 5, 9], fallback=5)
-    rep = vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["penetrated"] is True
 
 
@@ -410,7 +411,7 @@ def test_closed_hatches_ignore_mcs_from_non_penetrating_fire(tmp_path):
     game, sh, pz = _duel(tmp_path)
     strike = vehicle_combat.strike_of(game, "m1_garand")
     src = script(game, [86, 3])
-    rep = vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["row"]["location"] == "track" and "immobilized" not in pz.damage
     checked = [m for m in rep["mcs"] if "ignored" not in m]
     ignored = [m for m in rep["mcs"] if "ignored" in m]
@@ -424,7 +425,7 @@ def test_penetrating_damage_makes_closed_hatches_check(tmp_path):
     strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
     # side %D 25 lower hull (armor 3), pen 5+1; lower hull d10 1: MC all; five MCs.
     script(game, [25, 1, 1, 0, 0, 0, 0, 0])
-    rep = vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.SIDE)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.SIDE)
     targets = {m["character"]: m["target"] for m in rep["mcs"]}
     assert targets == {"pz_commander": 5, "pz_driver": 7, "pz_gunner": 7, "pz_loader": 7, "pz_co_driver": 7}
 
@@ -438,7 +439,7 @@ def test_ap_to_hit_at_a_vehicle_side(tmp_path):
     pz.facing = next(d for d in range(1, 7) if arc_of(pz.hex, d, sh.hex, game.board.map.stagger) is Arc.SIDE)
     game.state.flow.impulse = 4
     script(game, [0, 99], fallback=4)
-    drive(vehicle_combat.fire_main_gun(game, sh, gunner), "vehicle:pz")
+    drive(main_gun.fire_main_gun(game, sh, gunner), "vehicle:pz")
     ev = events(game, "main_gun_fire")[-1]
     terms = dict((k, v) for k, v in ev.data["terms"])
     assert terms["side aspect"] == 2 and terms["target standing"] == 1 and terms["range"] == 2
@@ -455,7 +456,7 @@ def test_open_hatch_commander_is_an_aimed_fire_target_on_the_hatch_line(tmp_path
     game, _, pz = _duel(tmp_path)
     rifle = game.char("rifle")
     rifle.hex = towards(game, pz.hex, 2, 3)
-    sols = combat.fire_options(game, rifle, game.data.orders.get("aimed_fire"))
+    sols = fire_action.fire_options(game, rifle, game.data.orders.get("aimed_fire"))
     crew = [s for s in sols if s.target.startswith("pz_")]
     assert [s.target for s in crew] == ["pz_commander"] and crew[0].chart_row == "hatch"
     assert any(s.target == "vehicle:pz" for s in sols)
@@ -466,7 +467,7 @@ def test_rapid_fire_cannot_pick_out_a_crewman(tmp_path):
     game, _, pz = _duel(tmp_path)
     rifle = game.char("rifle")
     rifle.hex = towards(game, pz.hex, 2, 3)
-    sols = combat.fire_options(game, rifle, game.data.orders.get("rapid_fire"))
+    sols = fire_action.fire_options(game, rifle, game.data.orders.get("rapid_fire"))
     assert [s.target for s in sols if "pz" in s.target] == ["vehicle:pz"]
 
 
@@ -498,7 +499,7 @@ def test_shooting_the_exposed_commander_dead_makes_the_crew_check(tmp_path):
     rifle, cmd = game.char("rifle"), game.char("pz_commander")
     rifle.hex = towards(game, pz.hex, 2, 3)
     aimed = game.data.orders.get("aimed_fire")
-    sol = next(s for s in combat.fire_options(game, rifle, aimed) if s.target == cmd.id)
+    sol = next(s for s in fire_action.fire_options(game, rifle, aimed) if s.target == cmd.id)
     script(game, [0, 0, 0, 0, 0], cards=stamps(game, WoundStamp.KIA))
     combat.resolve_fire(game, rifle, cmd, sol, aimed)
     assert cmd.status is Status.DEAD and pz.seats["commander"].kia and pz.seats["commander"].occupant is None
@@ -529,7 +530,7 @@ def test_rifle_fire_at_a_half_track_rolls_penetration(tmp_path):
     v = game.state.vehicles["ht"]
     strike = vehicle_combat.strike_of(game, "m1_garand")
     script(game, [53, 2])  # side 53: hull, lower hull side armor 1; d3 of d6 face 2 = 1, minus 1 = 0
-    rep = vehicle_combat.hit_vehicle(game, v, strike, from_hex=H("01.10"), aspect=Arc.SIDE)
+    rep = hits.hit_vehicle(game, v, strike, from_hex=H("01.10"), aspect=Arc.SIDE)
     assert rep["armor"] == 1 and rep["penetration"]["total"] == 0 and rep["penetrated"] is False
 
 
@@ -537,10 +538,10 @@ def test_passenger_neighbours_follow_the_rule_example(tmp_path):
     """C2 31.10.11: "If a Character in position 5 is killed ... MCs for positions 3, 4, 6, 7 and 8"."""
     v = Vehicle("t", "m3a1_half_track", "T", Side.ENEMY, H("01.01"), 1)
     v.seats = {f"passenger_{n}": Seat(f"passenger_{n}") for n in range(1, 11)}
-    assert sorted(vehicle_combat._adjacent(v, "passenger_5")) == sorted(
+    assert sorted(hits._adjacent(v, "passenger_5")) == sorted(
         ["passenger_3", "passenger_4", "passenger_6", "passenger_7", "passenger_8"]
     )
-    assert vehicle_combat._opposite(v, "passenger_3") == "passenger_4"
+    assert hits._opposite(v, "passenger_3") == "passenger_4"
 
 
 def test_bow_mg_fires_on_tq_minus_3_without_an_assistant(tmp_path):
@@ -553,7 +554,7 @@ def test_bow_mg_fires_on_tq_minus_3_without_an_assistant(tmp_path):
     game.set_order(game.char("pz_driver"), "crawl")
     spotting.record_known_at_impulse_start(game)
     script(game, [9, 8, 8, 8])
-    drive(vehicle_combat.fire_vehicle_mg(game, pz, cdr, "aimed_fire"))
+    drive(machine_guns.fire_vehicle_mg(game, pz, cdr, "aimed_fire"))
     fire = events(game, "fire")[-1]
     mods = dict((k, v) for k, v in fire.data["modifiers"])
     assert fire.data["ws"] == cdr.tq and fire.data["weapon"] == "mg34"
@@ -572,7 +573,7 @@ def _bazooka_team(tmp_path, target_hex: str = "12.02") -> Game:
         [man("hans", target_hex), man("fritz", target_hex)],
         [],
     )
-    st = vehicle_combat.bazooka_state(game, game.char("ops"))
+    st = light_at.bazooka_state(game, game.char("ops"))
     st["loaded"] = True
     game.set_order(game.char("ops"), "fire_light_at")
     return game
@@ -592,9 +593,7 @@ def test_heat_direct_hit_kills_one_at_random_and_fragments_the_rest(tmp_path):
 def test_heat_close_and_far_by_the_operators_tq(tmp_path):
     """C2 32.2: a roll <= the modified TQ lands close (near Frag for everyone); above it, far."""
     game = _bazooka_team(tmp_path)
-    tq = next(
-        s for s in vehicle_combat.light_at_shots(game, game.char("ops"), house_data().weapons.get("bazooka"))
-    )
+    tq = next(s for s in light_at.light_at_shots(game, game.char("ops"), house_data().weapons.get("bazooka")))
     script(game, [0, tq.total, 9, 9, 9, 9])
     step(game, "ops", "hex:12.02")
     rep = events(game, "light_at_fire")[-1].data["soft"]
@@ -604,7 +603,7 @@ def test_heat_close_and_far_by_the_operators_tq(tmp_path):
 def test_heat_only_at_building_rubble_rocks_abbey_fountain(tmp_path):
     """C2 32.2: Bazookas may fire at characters only in Building, Rubble, Rocks, Abbey or Fountain hexes."""
     game = _bazooka_team(tmp_path, target_hex="12.09")
-    assert vehicle_combat.light_at_shots(game, game.char("ops"), house_data().weapons.get("bazooka")) == []
+    assert light_at.light_at_shots(game, game.char("ops"), house_data().weapons.get("bazooka")) == []
 
 
 def test_loaded_bazooka_sprinting_loses_its_rocket(tmp_path):
@@ -612,15 +611,15 @@ def test_loaded_bazooka_sprinting_loses_its_rocket(tmp_path):
     game = _bazooka_team(tmp_path)
     ops = game.char("ops")
     game.set_order(ops, "sprint")
-    assert vehicle_combat.light_at_order_placed(game, ops)
-    assert not vehicle_combat.bazooka_state(game, ops)["loaded"]
+    assert light_at.light_at_order_placed(game, ops)
+    assert not light_at.bazooka_state(game, ops)["loaded"]
 
 
 def test_bazooka_without_rockets_in_the_hex_cannot_load(tmp_path):
     """C2 32.1: loading needs a Bazooka Ammo Marker in the hex."""
     game = _bazooka_team(tmp_path)
     ops, ass = game.char("ops"), game.char("ass")
-    st = vehicle_combat.bazooka_state(game, ops)
+    st = light_at.bazooka_state(game, ops)
     st["loaded"] = False
     ass.hex = H("01.01")
     game.set_order(ass, "load_light_at")
@@ -644,7 +643,7 @@ def test_panzerfaust_placement_passes_at_tq(tmp_path):
     game = _pf_game(tmp_path)
     jerry = game.char("jerry")
     script(game, [jerry.tq])
-    assert vehicle_combat.enemy_panzerfaust_check(game, jerry)
+    assert light_at.enemy_panzerfaust_check(game, jerry)
     assert any(w.weapon == "panzerfaust_60" for w in jerry.weapons) and jerry.order.order == "fire_light_at"
     assert game.state.flags[vehicle_combat.PANZERFAUST]["level"] == 1
 
@@ -654,7 +653,7 @@ def test_panzerfaust_placement_fails_above_tq(tmp_path):
     game = _pf_game(tmp_path)
     jerry = game.char("jerry")
     script(game, [jerry.tq + 1])
-    assert not vehicle_combat.enemy_panzerfaust_check(game, jerry)
+    assert not light_at.enemy_panzerfaust_check(game, jerry)
     assert game.state.flags[vehicle_combat.PANZERFAUST]["level"] == 2 and len(jerry.weapons) == 1
 
 
@@ -662,10 +661,10 @@ def test_panzerfaust_never_for_officers_or_at_level_0(tmp_path):
     """C2 32.3: no roll for an Officer, nor when the Panzerfaust Level is 0."""
     game = _pf_game(tmp_path, ldr=2)
     script(game, [])
-    assert not vehicle_combat.enemy_panzerfaust_check(game, game.char("jerry"))
+    assert not light_at.enemy_panzerfaust_check(game, game.char("jerry"))
     game.char("jerry").ldr = 0
     game.state.flags[vehicle_combat.PANZERFAUST]["level"] = 0
-    assert not vehicle_combat.enemy_panzerfaust_check(game, game.char("jerry"))
+    assert not light_at.enemy_panzerfaust_check(game, game.char("jerry"))
 
 
 def test_panzerfaust_fires_once_then_ducks_back(tmp_path):
@@ -673,7 +672,7 @@ def test_panzerfaust_fires_once_then_ducks_back(tmp_path):
     game = _pf_game(tmp_path)
     jerry = game.char("jerry")
     script(game, [0])
-    vehicle_combat.enemy_panzerfaust_check(game, jerry)
+    light_at.enemy_panzerfaust_check(game, jerry)
     game.state.flow.impulse = 4
     script(game, [9])  # to hit: a miss
     step(game, "jerry")
@@ -687,14 +686,14 @@ def test_dropped_panzerfaust_is_picked_up_with_a_tqc(tmp_path):
     game = _pf_game(tmp_path)
     jerry, rifle = game.char("jerry"), game.char("rifle")
     script(game, [0])
-    vehicle_combat.enemy_panzerfaust_check(game, jerry)
+    light_at.enemy_panzerfaust_check(game, jerry)
     wounds.kill(game, jerry, reason="test", rule="-")
     rifle.hex = jerry.hex
     script(game, [rifle.tq])
-    assert vehicle_combat.panzerfaust_pickup(game, rifle)
+    assert light_at.panzerfaust_pickup(game, rifle)
     assert any(w.weapon == "panzerfaust_60" for w in rifle.weapons)
     pf = house_data().weapons.get("panzerfaust_60")
-    shots = vehicle_combat.light_at_shots(game, rifle, pf)
+    shots = light_at.light_at_shots(game, rifle, pf)
     assert all(dict(s.terms)["Friendly with a Panzerfaust"] == -2 for s in shots)
 
 
@@ -708,7 +707,7 @@ def test_burning_vehicle_explodes_on_8(tmp_path):
     pz.on_fire = True
     game.state.flags[vehicle_combat.FIRE_STARTED] = {"pz": game.state.flow.turn - 1}
     script(game, [8])
-    vehicle_combat.end_phase_vehicle_fires(game)
+    hazards.end_phase_vehicle_fires(game)
     assert pz.destroyed and all(game.char(f"pz_{p}").status is Status.DEAD for p in ("commander", "gunner"))
 
 
@@ -718,7 +717,7 @@ def test_fire_started_this_turn_is_not_rolled(tmp_path):
     pz.on_fire = True
     game.state.flags[vehicle_combat.FIRE_STARTED] = {"pz": game.state.flow.turn}
     script(game, [])
-    vehicle_combat.end_phase_vehicle_fires(game)
+    hazards.end_phase_vehicle_fires(game)
     assert pz.on_fire and not pz.destroyed
 
 
@@ -727,7 +726,7 @@ def test_track_hit_with_a_failed_commander_tqc_forces_bail_out(tmp_path):
     game, sh, pz = _duel(tmp_path)
     strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [86, 9, 0])  # front 86: track [ALL]; Commander's TQC 9; his MC 0 (closed hatches ignore)
-    rep = vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert "immobilized" in pz.damage and "force_bail_out:crew" in pz.damage
     assert rep["track_tqc"]["passed"] is False
     assert game.char("pz_driver").order.order == "emergency_stop"
@@ -738,7 +737,7 @@ def test_enemy_periscope_hit_forces_button_up_next_turn(tmp_path):
     game, sh, pz = _duel(tmp_path)
     script(game, [42])  # front 42-43: the Driver's periscope
     rifle = vehicle_combat.strike_of(game, "m1_garand")
-    vehicle_combat.hit_vehicle(game, pz, rifle, from_hex=sh.hex, aspect=Arc.FRONT)
+    hits.hit_vehicle(game, pz, rifle, from_hex=sh.hex, aspect=Arc.FRONT)
     assert "periscope:driver" in pz.damage and "force_button_up:driver" in pz.damage
 
 
@@ -747,10 +746,10 @@ def test_hatch_hit_by_ap_on_a_closed_hatch_jams_it(tmp_path):
     game, sh, pz = _duel(tmp_path)
     strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [5])  # front 05-06: the Loader's hatch (closed)
-    vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert pz.seats["loader"].hatch is Hatch.JAMMED_CLOSED
     script(game, [5, 99, 1])  # re-rolled to 99: suspension, immobilized; Commander's MC 1
-    rep = vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["percent"] == 99 and "re-rolled" in rep["notes"][0] and "immobilized" in pz.damage
 
 
@@ -759,5 +758,5 @@ def test_ap_at_an_open_hatch_kills_the_man_in_it(tmp_path):
     game, sh, pz = _duel(tmp_path)
     strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [0, 0, 0, 0, 0])  # front 00-02: the Commander's hatch (open); four crew MCs
-    vehicle_combat.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert game.char("pz_commander").status is Status.DEAD and pz.seats["commander"].hatch is Hatch.OPEN

@@ -32,11 +32,10 @@ from solo.data.tables import TrackStep
 from solo.enemy import crews as crew_ai
 from solo.enemy import orders as ai
 from solo.enemy.hooks import Enemy
-from solo.rules import combat, effects, movement, spotting
+from solo.rules import effects, fire_action, melee, movement, spotting
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Phase, Side, Status
-from solo.rules.vehicles import combat as vehicle_combat
-from solo.rules.vehicles import crew, markers
+from solo.rules.vehicles import crew, hazards, light_at, markers
 
 __all__ = ["FRIENDLY_TEAMS", "HAND_LIMIT", "Decision", "DecisionKind", "Game", "Option", "Policy"]
 
@@ -310,7 +309,7 @@ class Game(GameContext):
                 )
                 target = tkey
             self.set_order(ch, key, directions=directions, target=target, source="player")
-            vehicle_combat.light_at_order_placed(self, ch)
+            light_at.light_at_order_placed(self, ch)
             self.emit(
                 "friendly_order",
                 f"{ch.name} is given {order.name}"
@@ -330,7 +329,7 @@ class Game(GameContext):
             # C2 32.3: Panzerfaust holders take Fire Light AT first.
             for ch in self.state.active(Side.ENEMY):
                 if ch.order is None and ch.vehicle is None:
-                    vehicle_combat.panzerfaust_order(self, ch)
+                    light_at.panzerfaust_order(self, ch)
         ai.enemy_card_and_order_phase(self)
         if self.state.vehicles:
             crew_ai.enemy_vehicle_orders(self)
@@ -363,7 +362,7 @@ class Game(GameContext):
         if not effects.start_of_activation(self, ch):
             return
         if ch.side is Side.ENEMY and self.state.vehicles:
-            vehicle_combat.enemy_panzerfaust_check(self, ch)  # C2 32.3 placement
+            light_at.enemy_panzerfaust_check(self, ch)  # C2 32.3 placement
         # ii) spotting segment
         spotting.spotting_segment(self, ch)
         # iii) Duck Back declaration (7.19)
@@ -387,13 +386,13 @@ class Game(GameContext):
         if step in (TrackStep.MAY_MOVE, TrackStep.MOVE, TrackStep.MOVE_2):
             yield from movement.move(self, ch, o, step)
         elif step is TrackStep.FIRE:
-            yield from combat.fire_step(self, ch, o)
+            yield from fire_action.fire_step(self, ch, o)
         elif step is TrackStep.MELEE:
-            yield from combat.melee_step(self, ch, o)
+            yield from melee.melee_step(self, ch, o)
         if imp == 4:
             effects.impulse_four_effects(self, ch, o)
         if self.state.vehicles:
-            vehicle_combat.panzerfaust_pickup(self, ch)  # C2 32.3
+            light_at.panzerfaust_pickup(self, ch)  # C2 32.3
 
     def _check_end(self) -> bool:
         """A side with no active character left ends the game (base-rules §1 Step 5 f)."""
@@ -418,8 +417,8 @@ class Game(GameContext):
         spotting.end_phase_alerts(self)  # c)
         effects.end_phase_environment(self)  # a), d): smoke, fire, weather
         if st.vehicles:
-            vehicle_combat.end_phase_vehicle_fires(self)  # C2 31.10.8
-            vehicle_combat.hatch_grenades_explode(self)  # C2 31.10.7
+            hazards.end_phase_vehicle_fires(self)  # C2 31.10.8
+            hazards.hatch_grenades_explode(self)  # C2 31.10.7
             crew.end_phase(self)  # C2 31.11.2, 28.2
         for ch in st.characters.values():  # e)
             ch.order = None

@@ -28,9 +28,9 @@ Vehicles (C2 31.8-31.10, 32) go through :mod:`solo.rules.vehicles.combat`: occup
 not ordinary targets (only exposed crew under Aimed Fire,
 :func:`solo.rules.vehicles.combat.is_individual_target`, on the Hatch line); vehicles themselves
 are targets keyed ``"vehicle:<id>"``
-(:func:`solo.rules.vehicles.combat.vehicle_fire_solutions`, resolved by
-:func:`solo.rules.vehicles.combat.resolve_fire_at_vehicle`); men firing from a seat obey its arcs and the
-vehicle's speed; the F steps of Load/Fire Light AT are :func:`solo.rules.vehicles.combat.light_at_step`.
+(:func:`solo.rules.vehicles.small_arms.vehicle_fire_solutions`, resolved by
+:func:`solo.rules.vehicles.small_arms.resolve_fire_at_vehicle`); men firing from a seat obey its arcs and the
+vehicle's speed; the F steps of Load/Fire Light AT are :func:`solo.rules.vehicles.light_at.light_at_step`.
 
 Other modules' hooks, each used only if present: ``solo.enemy.orders.choose_fire_target`` /
 ``choose_enemy_weapon`` (Enemy target and weapon, checked for legality here),
@@ -48,7 +48,6 @@ character ids and no ``"hold"`` (an X step always strikes).
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -64,14 +63,14 @@ from solo.data.tables import (
     WeaponKind,
 )
 from solo.rules import spotting
-from solo.rules.morale import change_morale, check, duck_back, morale_check
+from solo.rules.morale import change_morale, check, morale_check
 from solo.rules.skills import SKILL_DEADLY, SKILL_DODGE, SKILL_DODGE_2, SKILL_KNIFE_EXPERT, SKILL_SNIPER
-from solo.rules.spotting import _tracker, known_at_impulse_start, reveal
-from solo.rules.state import AmmoState, CarriedWeapon, Character, Side, Status
+from solo.rules.spotting import reveal
+from solo.rules.state import AmmoState, CarriedWeapon, Character, Side
+from solo.rules.vehicles import hits
 from solo.rules.wounds import apply_wound, wound_draw
 
 if TYPE_CHECKING:
-    from solo.core.decisions import Decision
     from solo.core.hexes import Hex
     from solo.rules.context import GameContext
     from solo.rules.los import Sight
@@ -112,16 +111,6 @@ MEDIC_FIRE_TQ = 2
 FIRE_WEAPON_KINDS = (WeaponKind.RIFLE, WeaponKind.SMG, WeaponKind.PISTOL, WeaponKind.MG, WeaponKind.KNIFE)
 """Weapons a fire order fires at characters (grenades are thrown, §12; AT weapons and guns are
 vehicle rules)."""
-DEFENDER_ORDERS = ("hide", "rally", "reload", "medical_aid", "carry_drag", "plan")
-"""§11: +2 to the melee TQ of an attack on a man with one of these orders."""
-MELEE_UNSEEN = 2
-"""§11: an attacker who is Unknown (Enemy) or unspotted (Friendly)."""
-MELEE_DEFENDER = 2
-"""§11: a defender on one of :data:`DEFENDER_ORDERS`."""
-KNIFE_EXPERT_MELEE = 1
-"""C2 24.1: Knife Expert in melee."""
-LIGHT_AT_ORDERS = ("load_light_at", "fire_light_at")
-"""C2 32.1: orders whose F steps load or fire a Light AT weapon (:mod:`solo.rules.vehicles.combat`)."""
 
 HOUSE_RULES: dict[str, str] = {
     "tough_automatic": "Tough and Deadly choices are made for the player: Tough keeps the least "
@@ -474,354 +463,6 @@ def _never_loses_ammo(w: Weapon) -> bool:
     return w.has_flag(WeaponFlag.PISTOL) or w.has_flag(WeaponFlag.NO_AMMO)
 
 
-def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSolution]:
-    """Every legal (weapon, target) for a fire action of ``ch`` under ``order`` (base-rules §10).
-
-    Targets: active opponents Known (Friendly fire) or Spotted (Enemy fire), in LOS and range;
-    never the incapacitated (C2 23.3) or into a melee hex (C2 23.2); a hex with both sides
-    only with Aimed Fire, ROF 1 and range <= 5 (C2 23.2 b); Aimed Fire needs a target Known
-    at the start of the Impulse. Occupants of vehicles only as individual targets (C2 31.10.31);
-    then the vehicles themselves (``"vehicle:<id>"``, C2 31.10); a man in a vehicle fires only
-    within his seat's arcs and weapon kinds (C2 31.9). Order: weapons as carried, targets in
-    roster order, then vehicles.
-    """
-    if ch.hex is None or not ch.is_active or order.ws_modifier is None:
-        return []
-    weapons = usable_weapons(game, ch)
-    if not weapons:
-        return []
-    vc = None
-    if game.state.vehicles:
-        from solo.rules.vehicles import combat as vc
-
-        if ch.vehicle is not None and vc.seat_fire_block(game, ch) is not None:
-            return []
-    aimed = _is_aimed(order)
-    out: list[FireSolution] = []
-    targets = []
-    # Who stands where (melee hexes, C2 23.2), as side bits (1 Friendly, 2 Enemy; 3 both):
-    # bit masks instead of sets of Side, whose enum hashing dominated this loop.
-    active_sides: dict[Hex, int] = {}
-    all_sides: dict[Hex, int] = {}
-    active, incapacitated, friendly = Status.ACTIVE, Status.INCAPACITATED, Side.FRIENDLY
-    for c in game.state.characters.values():
-        h = c.hex
-        status = c.status
-        # c.on_map: active or incapacitated; riders make no melee hex.
-        if h is not None and (status is active or status is incapacitated) and c.vehicle is None:
-            bit = 1 if c.side is friendly else 2
-            all_sides[h] = all_sides.get(h, 0) | bit
-            if status is active:
-                active_sides[h] = active_sides.get(h, 0) | bit
-    for t in game.opponents(ch):
-        if not t.revealed or t.dummy:
-            continue
-        if t.vehicle is not None and (vc is None or not vc.is_individual_target(game, t, ch, order)):
-            continue
-        if aimed and not known_at_impulse_start(game, t):
-            continue
-        assert t.hex is not None
-        if active_sides.get(t.hex, 0) == 3:
-            continue
-        sight = game.sight(ch, t.hex, target=t)
-        if sight.clear:
-            targets.append((t, sight, all_sides.get(t.hex, 0) == 3))
-    firer_mods = _firer_mods(game, ch, order)
-    for cw in weapons:
-        for t, sight, mixed in targets:
-            if (
-                vc is not None
-                and ch.vehicle is not None
-                and not vc.seat_may_fire(game, ch, game.data.weapons.get(cw.weapon), t.hex)
-            ):
-                continue
-            sol = _solution(game, ch, t, cw, order, sight, firer_mods)
-            if sol is None:
-                continue
-            if mixed and not (aimed and sol.rof == 1 and sol.range <= MULTI_TARGET_RANGE):
-                continue
-            out.append(sol)
-    if vc is not None:
-        out.extend(vc.vehicle_fire_solutions(game, ch, order, weapons, firer_mods))
-    return out
-
-
-def _is_vehicle_sol(sol: FireSolution) -> bool:
-    """A solution aimed at a vehicle (``"vehicle:<id>"``, C2 31.10)."""
-    return sol.target.startswith("vehicle:")
-
-
-def _target_name(game: GameContext, sol: FireSolution) -> str:
-    if _is_vehicle_sol(sol):
-        from solo.rules.vehicles import combat as vehicle_combat
-
-        return vehicle_combat.target_name(game, sol.target)
-    return game.char(sol.target).name
-
-
-def _pick_easiest(game: GameContext, ch: Character, sols: list[FireSolution], why: str) -> FireSolution:
-    """Easiest to hit (best modified WS), then nearest, then random (C2 23.2, base-rules §10)."""
-    best = max(s.total for s in sols)
-    sols = [s for s in sols if s.total == best]
-    near = min(s.range for s in sols)
-    sols = [s for s in sols if s.range == near]
-    if len(sols) == 1:
-        return sols[0]
-    names = [_target_name(game, s) for s in sols]
-    pick = game.dice.choice(names, f"{ch.name}: random target among the easiest ({why}, C2 23.2)")
-    return sols[pick.index]
-
-
-def _local_enemy_choice(game: GameContext, ch: Character, sols: list[FireSolution]) -> FireSolution:
-    """Enemy weapon (best modified WS, ties to the first carried) and target (§10; C2 23.2, 30.1)."""
-    order_of = {cw.weapon: i for i, cw in enumerate(ch.weapons)}
-    best_by_weapon: dict[str, int] = {}
-    for s in sols:
-        best_by_weapon[s.weapon] = max(best_by_weapon.get(s.weapon, -99), s.total)
-    weapon = max(best_by_weapon, key=lambda w: (best_by_weapon[w], -order_of.get(w, 99)))
-    mine = [s for s in sols if s.weapon == weapon]
-    others = [s for s in mine if not game.char(s.target).trained_medic]
-    return _pick_easiest(game, ch, others or mine, "enemy fire")
-
-
-def _enemy_choice(game: GameContext, ch: Character, sols: list[FireSolution]) -> FireSolution | None:
-    """The Enemy's weapon and target, or None when he holds his fire (a medic, C2 30.1).
-
-    Through ``solo.enemy.orders.choose_fire_target(game, ch)`` and ``choose_enemy_weapon(game, ch, target)``
-    when the AI offers them (they emit their own ``fire_target`` event and roll the C2 30.1 TQC);
-    a choice that is not legal here (Aimed Fire at a target not Known at the Impulse start, a hex
-    with both sides...) falls back to the local choice, with an event saying so. Without the AI
-    functions: :func:`_local_enemy_choice` then the C2 30.1 TQC.
-    """
-    vehicle_sols = [s for s in sols if _is_vehicle_sol(s)]
-    sols = [s for s in sols if not _is_vehicle_sol(s)]
-    if not sols:  # [house] an Enemy fires at a vehicle only with no character target (C2 31.10)
-        sol = _pick_easiest(game, ch, vehicle_sols, "enemy fire at a vehicle")
-        _announce(game, ch, sol, "no character target: a vehicle, easiest to hit, then nearest")
-        return sol
-    target = game.enemy.choose_fire_target(game, ch)
-    if target is None:
-        if all(game.char(s.target).trained_medic for s in sols):
-            return None  # the AI rolled the C2 30.1 TQC and holds fire
-    else:
-        weapon_id = game.enemy.choose_enemy_weapon(game, ch, target)
-        mine = [s for s in sols if s.target == target.id]
-        for s in mine:
-            if s.weapon == weapon_id:
-                return s
-        if mine:
-            return max(mine, key=lambda s: s.total)
-    sol = _local_enemy_choice(game, ch, sols)
-    _announce(game, ch, sol, "the AI's pick is not a legal target here; local choice")
-    return sol
-
-
-def _announce(game: GameContext, ch: Character, sol: FireSolution, how: str) -> None:
-    game.emit(
-        "fire_target",
-        f"{ch.name} picks {_target_name(game, sol)} with the {game.data.weapons.get(sol.weapon).name} "
-        f"(modified WS {sol.total}, {sol.range} hexes; {how}).",
-        rule="13.0; C2 23.2",
-        actor=ch.id,
-        data={"target": sol.target, "weapon": sol.weapon, "modified_ws": sol.total, "how": how},
-    )
-
-
-SNIPER_AIM = "sniper_aim"
-"""``ch.acted`` key set when an Enemy sniper holds his Impulse 2 shot (shared with solo.enemy.orders)."""
-
-
-def _sniper_waits(game: GameContext, ch: Character, order: Order) -> bool:
-    """C2 24.1: an Enemy sniper on Aimed Fire holds his Impulse 2 shot (for +2 on Impulse 4) if
-    the nearest Spotted Friendly is 3+ hexes away and he passes a TQC (``solo.enemy.orders.sniper_aims``
-    when offered)."""
-    if not (
-        ch.side is Side.ENEMY
-        and ch.has_skill(SKILL_SNIPER)
-        and _is_aimed(order)
-        and game.state.flow.impulse == 2
-        and ch.hex is not None
-    ):
-        return False
-    return bool(game.enemy.sniper_aims(game, ch))
-
-
-def _run_and_gun_move(game: GameContext, ch: Character, order: Order) -> Generator[Decision, str, None]:
-    """10.04: an Enemy on Run & Gun with no target moves 1 hex instead (movement.move_steps)."""
-    from solo.rules import movement
-
-    game.emit(
-        "run_and_gun",
-        f"{ch.name} (Run & Gun) has no target and moves 1 hex instead.",
-        rule="10.04",
-        actor=ch.id,
-    )
-    movement.move_steps(game, ch, order.slots(game.state.flow.impulse), order=order)
-    return
-    yield  # pragma: no cover - a generator like the other steps
-
-
-def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decision, str, None]:
-    """An F step: one fire action (§10), or one throw for a grenade order (§12, via effects.throw).
-
-    Enemy firers choose through ``solo.enemy.orders.choose_enemy_weapon``/``choose_fire_target`` when
-    present (checked for legality), else easiest, nearest, random (C2 23.2); Friendly firers
-    get a ``FIRE_TARGET`` decision (keys: see the module docstring). Dummies and trained medics
-    never fire. An Enemy on Run & Gun with no target moves 1 hex instead (10.04).
-    """
-    if order.id in LIGHT_AT_ORDERS:  # C2 32.1-32.3
-        from solo.rules.vehicles import combat as vehicle_combat
-
-        yield from vehicle_combat.light_at_step(game, ch, order)
-        return
-    if order.has_flag(OrderFlag.THROWS):
-        from solo.rules import effects
-
-        effects.throw(game, ch, order)
-        return
-    _tracker(game)
-    if ch.dummy or ch.trained_medic or not ch.is_active or ch.hex is None or order.ws_modifier is None:
-        return
-    sols = fire_options(game, ch, order)
-    if sols and _sniper_waits(game, ch, order):
-        return
-    if not sols:
-        why = "no ammunition" if not usable_weapons(game, ch) else "no legal target"
-        game.emit(
-            "no_fire",
-            f"{ch.name} ({order.name}) does not fire: {why}.",
-            rule="base-rules §10; 13.0",
-            actor=ch.id,
-            data={"reason": why},
-        )
-        if ch.side is Side.ENEMY and order.has_flag(OrderFlag.MOVES_IF_NO_TARGET):
-            yield from _run_and_gun_move(game, ch, order)
-        return
-    if ch.side is Side.ENEMY:
-        chosen = _enemy_choice(game, ch, sols)
-        if chosen is None:
-            return
-        sol = chosen
-    else:
-        options = _friendly_fire_options(game, sols)
-        from solo.core.decisions import DecisionKind
-
-        key = yield game.decision(
-            DecisionKind.FIRE_TARGET,
-            f"{ch.name} ({order.name}): fire at",
-            [(k, label) for k, label, _ in options] + [("hold", "Hold fire")],
-            actor=ch.id,
-        )
-        if key == "hold":
-            game.emit(
-                "no_fire", f"{ch.name} holds his fire.", rule="13.0", actor=ch.id, data={"reason": "hold"}
-            )
-            return
-        group = next(g for k, _, g in options if k == key)
-        if len(group) == 1 or _is_vehicle_sol(group[0]):
-            sol = group[0]
-        else:
-            names = [game.char(s.target).name for s in group]
-            pick = game.dice.choice(
-                names,
-                f"{ch.name}: random target in {game.char(group[0].target).hex} beyond 5 hexes (C2 23.2)",
-            )
-            sol = group[pick.index]
-    if _is_vehicle_sol(sol):
-        from solo.rules.vehicles import combat as vehicle_combat
-
-        vehicle = vehicle_combat.target_vehicle(game, sol.target)
-        assert vehicle is not None
-        vehicle_combat.resolve_fire_at_vehicle(game, ch, vehicle, sol, order)
-        return
-    resolve_fire(game, ch, game.char(sol.target), sol, order)
-
-
-def _friendly_fire_options(
-    game: GameContext, sols: list[FireSolution]
-) -> list[tuple[str, str, list[FireSolution]]]:
-    """Decision options (key, label, solutions) for a Friendly firer (C2 23.2)."""
-    weapons = list(dict.fromkeys(s.weapon for s in sols))
-    several = len(weapons) > 1
-    out: list[tuple[str, str, list[FireSolution]]] = []
-    for wid in weapons:
-        wname = game.data.weapons.get(wid).name
-        mine = [s for s in sols if s.weapon == wid]
-        by_hex: dict[str, list[FireSolution]] = {}
-        for s in mine:
-            if not _is_vehicle_sol(s):
-                by_hex.setdefault(str(game.char(s.target).hex), []).append(s)
-        done: set[str] = set()
-        for s in mine:
-            if _is_vehicle_sol(s):
-                suffix = f"|{wid}" if several else ""
-                label = f"{_target_name(game, s)} (vehicle, {s.range} hexes, {wname}, modified WS {s.total})"
-                out.append((f"{s.target}{suffix}", label, [s]))
-                continue
-            t = game.char(s.target)
-            h = str(t.hex)
-            crowd = by_hex[h]
-            suffix = f"|{wid}" if several else ""
-            if s.range > MULTI_TARGET_RANGE and len(crowd) > 1:
-                if h in done:
-                    continue
-                done.add(h)
-                label = (
-                    f"a random one of {len(crowd)} in {h} ({s.range} hexes, {wname}, "
-                    f"modified WS {min(c.total for c in crowd)}-{max(c.total for c in crowd)}; C2 23.2)"
-                )
-                out.append((f"hex:{h}{suffix}", label, crowd))
-            else:
-                label = f"{t.name} in {h} ({s.range} hexes, {wname}, modified WS {s.total})"
-                out.append((f"{t.id}{suffix}", label, [s]))
-    return out
-
-
-def attack_roll(
-    game: GameContext,
-    firer: Character,
-    ws: int,
-    purpose: str,
-    *,
-    loses_ammo: bool,
-    nines: int,
-    nines_needed: int,
-    record_tqc: bool = True,
-) -> tuple[dict[str, Any], bool, int]:
-    """One ROF roll of a fire action at modified WS ``ws`` (base-rules §10; C2 23.1).
-
-    Rolls one d10 (faces 0-9) for ``purpose``. A natural 9 misses (C2 23.1) and counts toward
-    ammo: at the ``nines_needed``-th one (``nines`` so far in this action) a weapon that
-    ``loses_ammo`` drops ``firer.ammo`` one step (Full → Low → No). With WS >= 0 a natural 0 or
-    a roll <= WS hits; with WS < 0 only a natural 0 hits, confirmed by a TQC against effective
-    TQ + WS (a second d10; its roll is kept as ``"tqc"`` when ``record_tqc``).
-    Returns the roll's event entry (``roll``, ``hit``, ``result``, maybe ``ammo``/``tqc``), whether
-    it hit, and the updated count of natural 9s. Hit effects are the caller's.
-    """
-    roll = game.dice.d10(purpose).total
-    entry: dict[str, Any] = {"roll": roll, "hit": False}
-    hit = False
-    if roll == 9:
-        entry["result"] = "natural 9: miss"
-        nines += 1
-        if loses_ammo and nines == nines_needed and firer.ammo is not AmmoState.NO:
-            firer.ammo = AmmoState.LOW if firer.ammo is AmmoState.FULL else AmmoState.NO
-            entry["ammo"] = firer.ammo.value
-    elif ws >= 0:
-        hit = roll == 0 or roll <= ws
-        entry["result"] = ("natural 0: hit" if roll == 0 else "hit") if hit else "miss"
-    elif roll == 0:
-        tqc = check(game, firer, CheckKind.TQC, modifier=ws, purpose=f"confirm a natural 0 at WS {ws} (§10)")
-        hit = tqc.passed
-        entry["result"] = "natural 0, TQC passed: hit" if hit else "natural 0, TQC failed: miss"
-        if record_tqc:
-            entry["tqc"] = tqc.roll
-    else:
-        entry["result"] = "miss (negative WS needs a natural 0)"
-    entry["hit"] = hit
-    return entry, hit, nines
-
-
 def resolve_fire(
     game: GameContext,
     firer: Character,
@@ -920,10 +561,8 @@ def _fire_hit(
 ) -> None:
     reason = f"hit by {firer.name}"
     if target.vehicle is not None:  # an exposed crewman or passenger (C2 31.10.9, 31.10.11)
-        from solo.rules.vehicles import combat as vehicle_combat
-
         why = "Suppressive Fire" if order.has_flag(OrderFlag.HITS_MORALE_ONLY) else "(M) cell"
-        vehicle_combat.occupant_hit(game, firer, target, morale_only=morale_only, why=why)
+        hits.occupant_hit(game, firer, target, morale_only=morale_only, why=why)
     elif morale_only:
         why = "Suppressive Fire" if order.has_flag(OrderFlag.HITS_MORALE_ONLY) else "(M) cell"
         morale_check(game, target, f"{reason}, {why}: MC only", "base-rules §10")
@@ -939,137 +578,46 @@ def _fire_hit(
 # Melee (base-rules §11)
 
 
-def melee_tq(
-    game: GameContext, attacker: Character, defender: Character, order: Order
-) -> tuple[int, list[tuple[str, int]]]:
-    """The melee TQ of ``attacker`` against ``defender`` and its breakdown (base-rules §11).
+def attack_roll(
+    game: GameContext,
+    firer: Character,
+    ws: int,
+    purpose: str,
+    *,
+    loses_ammo: bool,
+    nines: int,
+    nines_needed: int,
+    record_tqc: bool = True,
+) -> tuple[dict[str, Any], bool, int]:
+    """One ROF roll of a fire action at modified WS ``ws`` (base-rules §10; C2 23.1).
 
-    Effective TQ + morale melee column + the order's X-step modifier (Charge +1 on I4) + 2 if
-    the attacker is Unknown/unspotted + 2 if the defender is on Hide, Rally, Reload, Medical
-    Aid, Carry/Drag or Plan (a Friendly with no order counts as on Hide) + 1 Knife Expert
-    (C2 24.1). Raises ValueError for a Rout attacker (he surrenders instead).
+    Rolls one d10 (faces 0-9) for ``purpose``. A natural 9 misses (C2 23.1) and counts toward
+    ammo: at the ``nines_needed``-th one (``nines`` so far in this action) a weapon that
+    ``loses_ammo`` drops ``firer.ammo`` one step (Full → Low → No). With WS >= 0 a natural 0 or
+    a roll <= WS hits; with WS < 0 only a natural 0 hits, confirmed by a TQC against effective
+    TQ + WS (a second d10; its roll is kept as ``"tqc"`` when ``record_tqc``).
+    Returns the roll's event entry (``roll``, ``hit``, ``result``, maybe ``ammo``/``tqc``), whether
+    it hit, and the updated count of natural 9s. Hit effects are the caller's.
     """
-    row = game.data.checks.morale(attacker.morale)
-    if row.melee_tq is None:
-        raise ValueError(f"{attacker.name} is in Rout: he surrenders instead of attacking (17.3)")
-    mods: list[tuple[str, int]] = [(f"morale {attacker.morale.value}", row.melee_tq)]
-    mods.append((f"order {order.name}", order.melee_tq_modifier))
-    mods.append(("unseen attacker", 0 if attacker.revealed else MELEE_UNSEEN))
-    d_order = defender.order.order if defender.order is not None else None
-    if d_order is None and defender.side is Side.FRIENDLY:
-        d_order = "hide"
-    mods.append((f"defender on {d_order}", MELEE_DEFENDER if d_order in DEFENDER_ORDERS else 0))
-    mods.append(("Knife Expert", KNIFE_EXPERT_MELEE if attacker.has_skill(SKILL_KNIFE_EXPERT) else 0))
-    mods = [(k, v) for k, v in mods if v]
-    return attacker.effective_tq + sum(v for _, v in mods), mods
-
-
-def _medic_flees(game: GameContext, medic: Character) -> None:
-    """C2 30.0: a trained medic with an opponent in his hex moves 1 hex in a d6 direction."""
-    assert medic.hex is not None
-    d = game.dice.d6(f"{medic.name} (trained medic) flees the melee (C2 30.0)").total
-    to = game.board.neighbour_hex(medic.hex, d)
-    ok = (
-        to is not None
-        and game.board.terrain_of(to).character_passable
-        and not game.state.markers.fire.get(to)
-        and not any(c.side is not medic.side and c.is_active for c in game.state.at(to))
-    )
-    if ok:
-        frm = medic.hex
-        medic.hex = to
-        game.emit(
-            "medic_flees",
-            f"{medic.name} (trained medic) flees from {frm} to {to} (d6 {d}).",
-            rule="C2 30.0",
-            actor=medic.id,
-            data={"from": str(frm), "to": str(to), "direction": d},
-        )
+    roll = game.dice.d10(purpose).total
+    entry: dict[str, Any] = {"roll": roll, "hit": False}
+    hit = False
+    if roll == 9:
+        entry["result"] = "natural 9: miss"
+        nines += 1
+        if loses_ammo and nines == nines_needed and firer.ammo is not AmmoState.NO:
+            firer.ammo = AmmoState.LOW if firer.ammo is AmmoState.FULL else AmmoState.NO
+            entry["ammo"] = firer.ammo.value
+    elif ws >= 0:
+        hit = roll == 0 or roll <= ws
+        entry["result"] = ("natural 0: hit" if roll == 0 else "hit") if hit else "miss"
+    elif roll == 0:
+        tqc = check(game, firer, CheckKind.TQC, modifier=ws, purpose=f"confirm a natural 0 at WS {ws} (§10)")
+        hit = tqc.passed
+        entry["result"] = "natural 0, TQC passed: hit" if hit else "natural 0, TQC failed: miss"
+        if record_tqc:
+            entry["tqc"] = tqc.roll
     else:
-        game.emit(
-            "medic_flees",
-            f"{medic.name} (trained medic) cannot flee in direction {d} and stays out of the melee.",
-            rule="C2 30.0",
-            actor=medic.id,
-            data={"direction": d},
-        )
-
-
-def _surrender(game: GameContext, ch: Character) -> None:
-    ch.status = Status.PRISONER
-    ch.order = None
-    game.emit(
-        "surrender",
-        f"{ch.name} (Rout) surrenders instead of attacking and is taken prisoner.",
-        rule="17.3; C2 23.4",
-        actor=ch.id,
-        data={"character": ch.id},
-    )
-
-
-def melee_step(game: GameContext, ch: Character, order: Order) -> Generator[Decision, str, None]:
-    """An X step: one melee attack by ``ch`` in his hex (base-rules §11; C2 23.3, 30.0).
-
-    Trained medics of the other side flee first; the incapacitated never take part. A Rout
-    attacker surrenders (17.3). Target: the player's (``FIRE_TARGET`` decision, character
-    ids) or, for an Enemy, a logged random pick. Alert 7; the target is revealed (a dummy is
-    removed). Only the attacker rolls: natural 0 succeeds, natural 9 fails, else d10 <= melee
-    TQ; success: a wound draw (melee column) and the attacker takes Duck Back.
-    """
-    _tracker(game)
-    if ch.dummy or ch.trained_medic or not ch.is_active or ch.hex is None:
-        return
-    h = ch.hex
-    for medic in [c for c in game.state.at(h) if c.side is not ch.side and c.is_active and c.trained_medic]:
-        _medic_flees(game, medic)
-    foes = [c for c in game.state.at(h) if c.side is not ch.side and c.is_active and not c.trained_medic]
-    if not foes:
-        game.emit("no_melee", f"{ch.name} has no one to melee in {h}.", rule="base-rules §11", actor=ch.id)
-        return
-    if game.data.checks.morale(ch.morale).melee_tq is None:
-        _surrender(game, ch)
-        return
-    if len(foes) == 1:
-        target = foes[0]
-    elif ch.side is Side.FRIENDLY:
-        from solo.core.decisions import DecisionKind
-
-        key = yield game.decision(
-            DecisionKind.FIRE_TARGET,
-            f"{ch.name} ({order.name}): attack in melee",
-            [(c.id, f"{c.name}{'' if c.revealed else ' (Unknown)'}") for c in foes],
-            actor=ch.id,
-        )
-        target = game.char(key)
-    else:
-        pick = game.dice.choice([c.name for c in foes], f"{ch.name}: melee target (base-rules §11)")
-        target = foes[pick.index]
-    spotting.alert_around(game, h, 3, f"melee in {h}", "base-rules §5.6 alert 7")
-    if target.dummy:
-        spotting.remove_dummy(game, target, f"attacked in melee by {ch.name}", "base-rules §3, §11")
-        return
-    reveal(game, target, reason="in melee", rule="base-rules §11")
-    mtq, mods = melee_tq(game, ch, target, order)
-    roll = game.dice.d10(f"melee: {ch.name} -> {target.name} (melee TQ {mtq}) (15.0)").total
-    success = roll == 0 or (roll != 9 and roll <= mtq)
-    parts = " ".join(f"{v:+d} {k}" for k, v in mods)
-    game.emit(
-        "melee",
-        f"{ch.name} attacks {target.name} in melee: TQ {ch.effective_tq} {parts} = {mtq}; "
-        f"d10 {roll} → {'success' if success else 'failure'}.",
-        rule="base-rules §11; 15.0",
-        actor=ch.id,
-        data={
-            "attacker": ch.id,
-            "target": target.id,
-            "tq": ch.effective_tq,
-            "modifiers": [[k, v] for k, v in mods],
-            "melee_tq": mtq,
-            "roll": roll,
-            "success": success,
-        },
-    )
-    if success:
-        stamp = wound_draw(game, target, melee=True, firer=ch)
-        apply_wound(game, target, stamp, melee=True, reason=f"melee by {ch.name}")
-        duck_back(game, ch, reason="after a successful melee attack", rule="base-rules §11")
+        entry["result"] = "miss (negative WS needs a natural 0)"
+    entry["hit"] = hit
+    return entry, hit, nines

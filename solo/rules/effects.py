@@ -1365,7 +1365,7 @@ def _explode_shell(game: GameContext, rec: dict[str, Any]) -> None:
                 _wound(game, c, cause=f"{what} on {h}", rule="14")
     _blast_morale(game, h, hurt, what)
     if st.vehicles and calibre != "c4":
-        from solo.rules.vehicles.combat import artillery_hits_vehicle
+        from solo.rules.vehicles.hazards import artillery_hits_vehicle
 
         for v in list(st.vehicles.values()):
             if v.hex == h and v.is_active:

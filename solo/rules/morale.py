@@ -1,4 +1,5 @@
-"""Checks and morale (base-rules §7; C2 23.1): the TQC, MC, WMC and RC rolls, Duck Back (7.19) and Morale State changes.
+"""Checks and morale (base-rules §7; C2 23.1): the TQC, MC, WMC and RC rolls, Duck Back (7.19) and Morale
+State changes.
 
 May import: solo.rules.spotting and the rooms below rules."""
 

@@ -292,7 +292,7 @@ def _bazooka_mate(game: GameContext, ch: Character) -> Character | None:
     """An active man of ``ch``'s side in his hex holding a Bazooka, whom ``ch`` may assist (C2 32.1).
 
     "A second squad member may act as an assistant": any man of the squad in the Operator's
-    hex (as :func:`solo.rules.vehicles.combat.light_at_step` finds the Bazooka he loads).
+    hex (as :func:`solo.rules.vehicles.light_at.light_at_step` finds the Bazooka he loads).
     """
     if ch.hex is None:
         return None

@@ -1,4 +1,5 @@
-"""Wounds (base-rules §8; C2 24.1 Tough and Deadly, C2 30 medics): the wound card draw, its effect, death and incapacitation, the MG takeover.
+"""Wounds (base-rules §8; C2 24.1 Tough and Deadly, C2 30 medics): the wound card draw, its effect, death and
+incapacitation, the MG takeover.
 
 May import: solo.rules.morale, solo.rules.spotting and the rooms below rules."""
 

@@ -57,8 +57,9 @@ from solo.core.hexes import Arc, Hex, in_arcs, rotate, wedge_directions
 from solo.data.cards import DirectionString
 from solo.data.tables import CheckKind, TrackStep, WeaponKind
 from solo.data.vehicle_types import Role, VehicleKind, VehicleType
-from solo.rules import morale, wounds
+from solo.rules import fire_action, morale, wounds
 from solo.rules.state import Side
+from solo.rules.vehicles import machine_guns, main_gun
 from solo.rules.vehicles.emergency_stop import emergency_stop, stop_speed
 from solo.rules.vehicles.markers import (
     _clear_marker,
@@ -95,28 +96,18 @@ __all__ = [
     "ALERT_RANGE",
     "BAIL_OUT_LIMIT",
     "BAIL_OUT_SPEED_MODIFIERS",
-    "CLOSED_HATCH_SPOT",
-    "EMERGENCY_STOP_TQC_HEXES",
     "FIRE_ORDERS",
-    "LEADERSHIP_ON_CREW_TQC",
-    "MARKER_NEGATES_CLOSED_HATCH",
-    "MARKER_POSITIONS",
     "OUT_OF_POSITION",
-    "SPOT_ORDER_SPOT",
     "TURRET_ORDERS",
     "activate",
     "buttoned_up",
-    "crew_tq_modifiers",
     "emergency_stop",
     "end_phase",
     "exposed",
     "friendly_crew_order_options",
     "friendly_vehicle_initiatives",
     "impulse_start",
-    "in_seat_arc",
     "seat_sees",
-    "spot_modifiers",
-    "stop_retention",
     "stop_speed",
     "uses_target_marker",
 ]
@@ -706,9 +697,8 @@ def _action(game: GameContext, vehicle: Vehicle, ch: Character, imp: int) -> Gen
                 data={"reason": "turret turned"},
             )
             return
-        from solo.rules.vehicles import combat as vehicle_combat
 
-        yield from vehicle_combat.fire_main_gun(game, vehicle, ch)
+        yield from main_gun.fire_main_gun(game, vehicle, ch)
     elif oid in FIRE_ORDERS:
         if o.track(imp) is not TrackStep.FIRE:
             return
@@ -739,8 +729,7 @@ def _action(game: GameContext, vehicle: Vehicle, ch: Character, imp: int) -> Gen
 
 def _fire(game: GameContext, vehicle: Vehicle, ch: Character, o: Order) -> Generator[Decision, str, None]:
     """A fire order's F step from a vehicle: the position's MG (coaxial, bow, pintle) through
-    ``vehicle_combat.fire_vehicle_mg``, else his own weapon as an infantry fire action (C2 31.9)."""
-    from solo.rules import combat
+    ``machine_guns.fire_vehicle_mg``, else his own weapon as an infantry fire action (C2 31.9)."""
 
     assert ch.seat is not None
     mg = _mounted_weapon(game, vehicle, ch.seat, mount=ch.acted.get(MOUNT_KEY))
@@ -756,7 +745,7 @@ def _fire(game: GameContext, vehicle: Vehicle, ch: Character, o: Order) -> Gener
             return
         from solo.rules.vehicles import combat as vehicle_combat
 
-        yield from vehicle_combat.fire_vehicle_mg(game, vehicle, ch, o, mount=mg.id.value)
+        yield from machine_guns.fire_vehicle_mg(game, vehicle, ch, o, mount=mg.id.value)
         return
     if not _own_fire_weapons(game, vehicle, ch):
         return
@@ -772,7 +761,7 @@ def _fire(game: GameContext, vehicle: Vehicle, ch: Character, o: Order) -> Gener
             data={"reason": why},
         )
         return
-    yield from combat.fire_step(game, ch, o)
+    yield from fire_action.fire_step(game, ch, o)
 
 
 def _load(game: GameContext, vehicle: Vehicle, ch: Character, oid: str, imp: int) -> None:

@@ -1,4 +1,5 @@
-"""Emergency Stop (C2 31.2, 31.11.2): the Driver's stop, how far the vehicle still moves, and which crew orders the stop keeps.
+"""Emergency Stop (C2 31.2, 31.11.2): the Driver's stop, how far the vehicle still moves, and which crew
+orders the stop keeps.
 
 May import: solo.rules (below solo.rules.vehicles.activation) and the rooms below rules."""
 

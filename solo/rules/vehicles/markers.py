@@ -1,4 +1,6 @@
-"""Crew spotting and Target Markers (C2 31.7): the crewman's spotting segment, placing, moving and removing Target Markers (31.7.4 upkeep for both sides; the Enemy's choices come from game.enemy), the Friendly marker Decision (31.7.5).
+"""Crew spotting and Target Markers (C2 31.7): the crewman's spotting segment, placing, moving and removing
+Target Markers (31.7.4 upkeep for both sides; the Enemy's choices come from game.enemy), the Friendly
+marker Decision (31.7.5).
 
 May import: solo.rules.vehicles.seats and the rules below, and the rooms below rules."""
 

@@ -1,4 +1,5 @@
-"""Seats and hatches (C2 31.7, 31.8) and the crew's TQ (31.10.9, 31.11.2): who sits where, what a seat sees, Leadership and out-of-position penalties, the crew TQC.
+"""Seats and hatches (C2 31.7, 31.8) and the crew's TQ (31.10.9, 31.11.2): who sits where, what a seat sees,
+Leadership and out-of-position penalties, the crew TQC.
 
 May import: solo.rules (below the vehicle activation) and the rooms below rules."""
 
