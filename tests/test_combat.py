@@ -1,4 +1,4 @@
-"""Checks, morale, wounds, fire and melee (solo.rules.combat): base-rules §7, §8, §10, §11; C2 23-30."""
+"""Checks, morale, wounds, fire and melee (solo.rules.firing): base-rules §7, §8, §10, §11; C2 23-30."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from solo.data.scenario import load_scenario
 from solo.data.tables import CheckKind, MoraleState, RollResult
 from solo.enemy import orders as ai
 from solo.engine.game import DecisionKind, Game
-from solo.rules import combat, fire_action, melee, morale, spotting, wounds
+from solo.rules import fire_action, firing, melee, morale, spotting, wounds
 from solo.rules.state import AmmoState, CarriedWeapon, Character, Status, Wound
 
 # ---------------------------------------------------------------------------
@@ -89,18 +89,18 @@ def events(game: Game, kind: str) -> list:
     return [e for e in game.events if e.kind == kind]
 
 
-def fire_at(game: Game, firer: str, target: str, order_id: str, weapon: int = 0) -> combat.FireSolution:
+def fire_at(game: Game, firer: str, target: str, order_id: str, weapon: int = 0) -> firing.FireSolution:
     """Resolve one fire action directly and return its solution."""
     f, t = game.char(firer), game.char(target)
     order(game, f, order_id)
     o = game.data.orders.get(order_id)
-    sol = combat.fire_solution(game, f, t, f.weapons[weapon], o)
+    sol = firing.fire_solution(game, f, t, f.weapons[weapon], o)
     assert sol is not None
-    combat.resolve_fire(game, f, t, sol, o)
+    firing.resolve_fire(game, f, t, sol, o)
     return sol
 
 
-def mods(sol: combat.FireSolution) -> dict[str, int]:
+def mods(sol: firing.FireSolution) -> dict[str, int]:
     return dict(sol.modifiers)
 
 
@@ -296,11 +296,11 @@ def test_knife_expert_throwing_from_cover_stays_hidden(tmp_path):
     f = g.char("able_1")
     f.revealed = False
     order(g, f, "rapid_fire")
-    knife = [w for w in combat.usable_weapons(g, f) if w.weapon == "knife"]
-    sol = combat.fire_solution(g, f, g.char("red_1"), knife[0], g.data.orders.get("rapid_fire"))
+    knife = [w for w in firing.usable_weapons(g, f) if w.weapon == "knife"]
+    sol = firing.fire_solution(g, f, g.char("red_1"), knife[0], g.data.orders.get("rapid_fire"))
     assert sol.ws == 6 and mods(sol)["range"] == -1
     script(g, [9])
-    combat.resolve_fire(g, f, g.char("red_1"), sol, g.data.orders.get("rapid_fire"))
+    firing.resolve_fire(g, f, g.char("red_1"), sol, g.data.orders.get("rapid_fire"))
     assert not f.revealed and f.ammo is AmmoState.FULL
 
 
@@ -492,7 +492,7 @@ def test_enemy_without_order_draws_when_fired_upon(duel, monkeypatch):
     duel.dice = Dice(5, listener=duel._on_roll)
     f = duel.char("able_1")
     rapid = duel.data.orders.get("rapid_fire")
-    combat.resolve_fire(duel, f, t, combat.fire_solution(duel, f, t, f.weapons[0], rapid), rapid)
+    firing.resolve_fire(duel, f, t, firing.fire_solution(duel, f, t, f.weapons[0], rapid), rapid)
     assert t.order is not None or not t.is_active
 
 
@@ -554,8 +554,8 @@ def test_rain_beyond_2_hexes(tmp_path):
         tmp_path, [man("able_1", "02.02")], [man("red_1", "02.05"), man("red_2", "02.04")], weather="rain"
     )
     f, o = g.char("able_1"), g.data.orders.get("rapid_fire")
-    assert mods(combat.fire_solution(g, f, g.char("red_1"), f.weapons[0], o))["weather rain"] == -1
-    assert "weather rain" not in mods(combat.fire_solution(g, f, g.char("red_2"), f.weapons[0], o))
+    assert mods(firing.fire_solution(g, f, g.char("red_1"), f.weapons[0], o))["weather rain"] == -1
+    assert "weather rain" not in mods(firing.fire_solution(g, f, g.char("red_2"), f.weapons[0], o))
 
 
 def test_fog_minus_2(tmp_path):
@@ -563,7 +563,7 @@ def test_fog_minus_2(tmp_path):
     g = build(tmp_path, [man("able_1", "02.02")], [man("red_1", "02.05")], weather="fog")
     g.state.max_los = None  # the fog's rolled LOS limit is not what this test is about
     f = g.char("able_1")
-    sol = combat.fire_solution(g, f, g.char("red_1"), f.weapons[0], g.data.orders.get("rapid_fire"))
+    sol = firing.fire_solution(g, f, g.char("red_1"), f.weapons[0], g.data.orders.get("rapid_fire"))
     assert mods(sol)["weather fog"] == -2
 
 
@@ -573,9 +573,9 @@ def test_weather_spares_fire_within_one_building(tmp_path):
         tmp_path, [man("able_1", "10.05")], [man("red_1", "14.05"), man("red_2", "17.05")], weather="mist"
     )
     f, o = g.char("able_1"), g.data.orders.get("rapid_fire")
-    assert "weather mist" not in mods(combat.fire_solution(g, f, g.char("red_1"), f.weapons[0], o))
+    assert "weather mist" not in mods(firing.fire_solution(g, f, g.char("red_1"), f.weapons[0], o))
     f.hex = Hex(14, 4)
-    assert mods(combat.fire_solution(g, f, g.char("red_2"), f.weapons[0], o))["weather mist"] == -1
+    assert mods(firing.fire_solution(g, f, g.char("red_2"), f.weapons[0], o))["weather mist"] == -1
 
 
 def test_night_minus_2_unless_both_in_buildings(tmp_path):
@@ -588,9 +588,9 @@ def test_night_minus_2_unless_both_in_buildings(tmp_path):
     )
     o = g.data.orders.get("rapid_fire")
     f = g.char("able_1")
-    assert mods(combat.fire_solution(g, f, g.char("red_1"), f.weapons[0], o))["night"] == -2
+    assert mods(firing.fire_solution(g, f, g.char("red_1"), f.weapons[0], o))["night"] == -2
     f2 = g.char("able_2")
-    assert "night" not in mods(combat.fire_solution(g, f2, g.char("red_2"), f2.weapons[0], o))
+    assert "night" not in mods(firing.fire_solution(g, f2, g.char("red_2"), f2.weapons[0], o))
 
 
 def test_sniper_plus_2_on_impulse_4(duel):
@@ -599,12 +599,12 @@ def test_sniper_plus_2_on_impulse_4(duel):
     f.skills = ("sniper",)
     aimed = duel.data.orders.get("aimed_fire")
     duel.state.flow.impulse = 4
-    assert mods(combat.fire_solution(duel, f, duel.char("red_1"), f.weapons[0], aimed))["sniper"] == 2
+    assert mods(firing.fire_solution(duel, f, duel.char("red_1"), f.weapons[0], aimed))["sniper"] == 2
     f.acted["fired"] = [2]
-    assert "sniper" not in mods(combat.fire_solution(duel, f, duel.char("red_1"), f.weapons[0], aimed))
+    assert "sniper" not in mods(firing.fire_solution(duel, f, duel.char("red_1"), f.weapons[0], aimed))
     duel.state.flow.impulse = 2
     f.acted.clear()
-    assert "sniper" not in mods(combat.fire_solution(duel, f, duel.char("red_1"), f.weapons[0], aimed))
+    assert "sniper" not in mods(firing.fire_solution(duel, f, duel.char("red_1"), f.weapons[0], aimed))
 
 
 def test_enemy_sniper_waits_on_impulse_2(duel):
@@ -621,11 +621,11 @@ def test_dodge_on_evade(duel):
     f, t = duel.char("able_1"), duel.char("red_1")
     o = duel.data.orders.get("rapid_fire")
     t.skills = ("dodge",)
-    assert "dodge" not in mods(combat.fire_solution(duel, f, t, f.weapons[0], o))
+    assert "dodge" not in mods(firing.fire_solution(duel, f, t, f.weapons[0], o))
     order(duel, t, "evade")
-    assert mods(combat.fire_solution(duel, f, t, f.weapons[0], o))["dodge"] == -1
+    assert mods(firing.fire_solution(duel, f, t, f.weapons[0], o))["dodge"] == -1
     t.skills = ("dodge_2",)
-    assert mods(combat.fire_solution(duel, f, t, f.weapons[0], o))["dodge-2"] == -2
+    assert mods(firing.fire_solution(duel, f, t, f.weapons[0], o))["dodge-2"] == -2
 
 
 def test_scope_on_aimed_fire_beyond_3(duel):
@@ -633,14 +633,14 @@ def test_scope_on_aimed_fire_beyond_3(duel):
     f, t = duel.char("able_1"), duel.char("red_1")
     f.weapons = (CarriedWeapon("m1903", 5),)
     assert (
-        mods(combat.fire_solution(duel, f, t, f.weapons[0], duel.data.orders.get("aimed_fire")))["scope"] == 1
+        mods(firing.fire_solution(duel, f, t, f.weapons[0], duel.data.orders.get("aimed_fire")))["scope"] == 1
     )
     assert "scope" not in mods(
-        combat.fire_solution(duel, f, t, f.weapons[0], duel.data.orders.get("rapid_fire"))
+        firing.fire_solution(duel, f, t, f.weapons[0], duel.data.orders.get("rapid_fire"))
     )
     t.hex = Hex(2, 9)
     assert "scope" not in mods(
-        combat.fire_solution(duel, f, t, f.weapons[0], duel.data.orders.get("aimed_fire"))
+        firing.fire_solution(duel, f, t, f.weapons[0], duel.data.orders.get("aimed_fire"))
     )
 
 
@@ -652,16 +652,16 @@ def test_stg44_rof_by_range(tmp_path):
     near = next(h for h in g.board.hexes if h.row == 11 and g.distance(f.hex, h) == 13)
     far = next(h for h in g.board.hexes if h.row == 11 and g.distance(f.hex, h) == 14)
     t.hex = near
-    assert combat.fire_solution(g, f, t, f.weapons[0], o).rof == 3
+    assert firing.fire_solution(g, f, t, f.weapons[0], o).rof == 3
     t.hex = far
-    assert combat.fire_solution(g, f, t, f.weapons[0], o).rof == 1
+    assert firing.fire_solution(g, f, t, f.weapons[0], o).rof == 1
 
 
 def test_firing_from_wire(tmp_path):
     """C2 27.7: -1 WS for firing from a Barbed Wire hex."""
     g = build(tmp_path, [man("able_1", "03.03")], [man("red_1", "03.06")])
     f = g.char("able_1")
-    sol = combat.fire_solution(g, f, g.char("red_1"), f.weapons[0], g.data.orders.get("rapid_fire"))
+    sol = firing.fire_solution(g, f, g.char("red_1"), f.weapons[0], g.data.orders.get("rapid_fire"))
     assert mods(sol)["firing from wire"] == -1
 
 
@@ -670,7 +670,7 @@ def test_wounds_and_morale_modify_ws(duel):
     f = duel.char("able_1")
     f.wounds.append(Wound.LIGHT)
     f.morale = MoraleState.SHAKEN
-    sol = combat.fire_solution(duel, f, duel.char("red_1"), f.weapons[0], duel.data.orders.get("aimed_fire"))
+    sol = firing.fire_solution(duel, f, duel.char("red_1"), f.weapons[0], duel.data.orders.get("aimed_fire"))
     assert sol.total == 5 - 1 - 2
 
 
@@ -680,9 +680,9 @@ def test_foxhole_gives_the_better_row(tmp_path):
     order(g, g.char("red_1"), "hide")
     order(g, g.char("red_2"), "search")
     f = g.char("able_1")
-    cell, row, _ = combat.fire_cell(g, f, g.char("red_1"))
+    cell, row, _ = firing.fire_cell(g, f, g.char("red_1"))
     assert (row, cell.modifier) == ("foxhole", -4)
-    cell, row, _ = combat.fire_cell(g, f, g.char("red_2"))
+    cell, row, _ = firing.fire_cell(g, f, g.char("red_2"))
     assert (row, cell.modifier) == ("trees", -2)
 
 
@@ -690,16 +690,16 @@ def test_hedge_hexside_on_target_edge(tmp_path):
     """base-rules §9.5, §10: fire crossing a hedge hexside into the target's hex uses the Hedge row."""
     g = build(tmp_path, [man("able_1", "14.11"), man("able_2", "14.06")], [man("red_1", "14.08")])
     order(g, g.char("red_1"), "aimed_fire")
-    assert combat.fire_cell(g, g.char("able_1"), g.char("red_1"))[1] == "hedge"
-    assert combat.fire_cell(g, g.char("able_2"), g.char("red_1"))[1] == "open"
+    assert firing.fire_cell(g, g.char("able_1"), g.char("red_1"))[1] == "hedge"
+    assert firing.fire_cell(g, g.char("able_2"), g.char("red_1"))[1] == "open"
 
 
 def test_abbey_rows_by_firer_position(tmp_path):
     """C2 27.5: the Abbey line depends on whether the firer is inside or outside the Abbey."""
     g = build(tmp_path, [man("able_1", "18.06"), man("able_2", "18.10")], [man("red_1", "18.09")])
     order(g, g.char("red_1"), "aimed_fire")
-    assert combat.fire_cell(g, g.char("able_1"), g.char("red_1"))[1] == "abbey_outside"
-    assert combat.fire_cell(g, g.char("able_2"), g.char("red_1"))[1] == "abbey_inside"
+    assert firing.fire_cell(g, g.char("able_1"), g.char("red_1"))[1] == "abbey_outside"
+    assert firing.fire_cell(g, g.char("able_2"), g.char("red_1"))[1] == "abbey_inside"
 
 
 # ---------------------------------------------------------------------------

@@ -1058,7 +1058,7 @@ def test_victory_constants_without_a_scenario_section(tmp_path):
 
 
 def test_wound_stamps_are_drawn_through_combat(tmp_path):
-    """§8: an End Phase wound goes through solo.rules.combat's wound draw (a KIA card kills)."""
+    """§8: an End Phase wound goes through solo.rules.firing's wound draw (a KIA card kills)."""
     g = game(tmp_path)
     kia = next(c.id for c in house_data().friendly_deck.cards if c.stamp is WoundStamp.KIA)
     script(g, [], cards={"friendly": [kia]})

@@ -1,4 +1,4 @@
-"""Vehicle fire and damage and Light AT weapons (solo.rules.vehicles.combat): C2 31.8-31.10, 32.0-32.3."""
+"""Vehicle fire and damage and Light AT weapons (solo.rules.vehicles.targets): C2 31.8-31.10, 32.0-32.3."""
 
 from __future__ import annotations
 
@@ -18,12 +18,12 @@ from solo.data.maps import load_map
 from solo.data.scenario import load_scenario
 from solo.data.tables import MoraleState
 from solo.engine.game import Decision, DecisionKind, Game
-from solo.rules import combat, fire_action, spotting, wounds
+from solo.rules import fire_action, firing, spotting, wounds
 from solo.rules.state import CarriedWeapon, Side, Status
-from solo.rules.vehicles import combat as vehicle_combat
 from solo.rules.vehicles import hazards, hits, light_at, machine_guns, main_gun
-from solo.rules.vehicles.combat import Ordnance
+from solo.rules.vehicles import targets as vehicle_targets
 from solo.rules.vehicles.state import Ammo, Hatch, Seat, Vehicle, vehicles_of
+from solo.rules.vehicles.targets import Ordnance
 
 H = Hex.parse
 
@@ -254,7 +254,7 @@ def test_example_damage_4_kills_driver_and_co_driver(tmp_path):
     assert rep["damage"][0]["d10"] == 4 and sorted(rep["kia"]) == ["panzer_co_driver", "panzer_driver"]
     assert game.char("panzer_driver").status is Status.DEAD and pz.seats["driver"].kia
     assert pz.seats["co_driver"].occupant is None
-    assert vehicle_combat.speed_order(game, pz) == "emergency_stop"
+    assert vehicle_targets.speed_order(game, pz) == "emergency_stop"
 
 
 def test_example_crew_morale_checks(tmp_path):
@@ -377,14 +377,14 @@ def _duel(tmp_path) -> tuple[Game, Vehicle, Vehicle]:
 def test_sherman_ap_penetration_is_5_plus_1d6(tmp_path):
     """C2 31.10.4: "The 75mm gun on a Sherman M4A3 has a penetration value of 5+1D6"."""
     game, _, _ = _duel(tmp_path)
-    strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
+    strike = vehicle_targets.strike_of(game, "m4_75mm", Ordnance.AP)
     assert strike.penetration == "5+1d6" and strike.calibre == 75
 
 
 def test_penetration_must_exceed_the_armor(tmp_path):
     """C2 31.10.4: equal to the armor fails, one more penetrates (turret front 6: 5+1 fails, 5+2 goes in)."""
     game, sh, pz = _duel(tmp_path)
-    strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
+    strike = vehicle_targets.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [25, 1])
     rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["armor"] == 6 and rep["penetration"]["total"] == 6 and rep["penetrated"] is False
@@ -397,7 +397,7 @@ def test_penetration_must_exceed_the_armor(tmp_path):
 def test_glancing_blow_uses_the_glancing_armor(tmp_path):
     """C2 31.10.5: %D 34 on the Panzer's front is a glancing turret hit: armor 9; 5+4 fails, 5+5 goes in."""
     game, sh, pz = _duel(tmp_path)
-    strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
+    strike = vehicle_targets.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [34, 4])
     rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["glancing"] is True and rep["armor"] == 9 and rep["penetrated"] is False
@@ -409,7 +409,7 @@ def test_glancing_blow_uses_the_glancing_armor(tmp_path):
 def test_closed_hatches_ignore_mcs_from_non_penetrating_fire(tmp_path):
     """C2 31.10.6: a track hit [ALL] by small arms: only the Commander (open hatch) checks."""
     game, sh, pz = _duel(tmp_path)
-    strike = vehicle_combat.strike_of(game, "m1_garand")
+    strike = vehicle_targets.strike_of(game, "m1_garand")
     src = script(game, [86, 3])
     rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["row"]["location"] == "track" and "immobilized" not in pz.damage
@@ -422,7 +422,7 @@ def test_closed_hatches_ignore_mcs_from_non_penetrating_fire(tmp_path):
 def test_penetrating_damage_makes_closed_hatches_check(tmp_path):
     """C2 31.10.6, 31.10.9: after a penetration the [ALL] MC includes closed hatches, with the LDR."""
     game, sh, pz = _duel(tmp_path)
-    strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
+    strike = vehicle_targets.strike_of(game, "m4_75mm", Ordnance.AP)
     # side %D 25 lower hull (armor 3), pen 5+1; lower hull d10 1: MC all; five MCs.
     script(game, [25, 1, 1, 0, 0, 0, 0, 0])
     rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.SIDE)
@@ -478,7 +478,7 @@ def test_crewman_on_hide_is_not_a_target(tmp_path):
     rifle.hex = towards(game, pz.hex, 2, 3)
     game.set_order(game.char("pz_commander"), "hide")
     aimed = game.data.orders.get("aimed_fire")
-    assert not vehicle_combat.is_individual_target(game, game.char("pz_commander"), rifle, aimed)
+    assert not vehicle_targets.is_individual_target(game, game.char("pz_commander"), rifle, aimed)
 
 
 def test_loader_is_exposed_only_to_the_front_and_right(tmp_path):
@@ -488,9 +488,9 @@ def test_loader_is_exposed_only_to_the_front_and_right(tmp_path):
     loader, rifle = game.char("pz_loader"), game.char("rifle")
     aimed = game.data.orders.get("aimed_fire")
     rifle.hex = towards(game, pz.hex, pz.facing, 3)
-    assert vehicle_combat.is_individual_target(game, loader, rifle, aimed)
+    assert vehicle_targets.is_individual_target(game, loader, rifle, aimed)
     rifle.hex = towards(game, pz.hex, (pz.facing + 2) % 6 + 1, 3)  # straight behind
-    assert not vehicle_combat.is_individual_target(game, loader, rifle, aimed)
+    assert not vehicle_targets.is_individual_target(game, loader, rifle, aimed)
 
 
 def test_shooting_the_exposed_commander_dead_makes_the_crew_check(tmp_path):
@@ -501,7 +501,7 @@ def test_shooting_the_exposed_commander_dead_makes_the_crew_check(tmp_path):
     aimed = game.data.orders.get("aimed_fire")
     sol = next(s for s in fire_action.fire_options(game, rifle, aimed) if s.target == cmd.id)
     script(game, [0, 0, 0, 0, 0], cards=stamps(game, WoundStamp.KIA))
-    combat.resolve_fire(game, rifle, cmd, sol, aimed)
+    firing.resolve_fire(game, rifle, cmd, sol, aimed)
     assert cmd.status is Status.DEAD and pz.seats["commander"].kia and pz.seats["commander"].occupant is None
     assert {e.actor for e in events(game, "check")} == {"pz_driver", "pz_gunner", "pz_loader", "pz_co_driver"}
 
@@ -514,12 +514,12 @@ def test_enemy_ignores_a_friendly_half_track_beyond_4_hexes(tmp_path):
     v = game.state.vehicles["ht"]
     jerry = game.char("jerry")
     jerry.hex = towards(game, v.hex, 3, 5)
-    assert not vehicle_combat.is_vehicle_target(game, v, jerry)
+    assert not vehicle_targets.is_vehicle_target(game, v, jerry)
     jerry.hex = towards(game, v.hex, 3, 4)
-    assert vehicle_combat.is_vehicle_target(game, v, jerry)
+    assert vehicle_targets.is_vehicle_target(game, v, jerry)
     jerry.hex = towards(game, v.hex, 3, 8)
     jerry.weapons = (CarriedWeapon("mg42", 5),)
-    assert vehicle_combat.is_vehicle_target(game, v, jerry)
+    assert vehicle_targets.is_vehicle_target(game, v, jerry)
 
 
 def test_rifle_fire_at_a_half_track_rolls_penetration(tmp_path):
@@ -528,7 +528,7 @@ def test_rifle_fire_at_a_half_track_rolls_penetration(tmp_path):
           "crew": {"driver": "hans"}}  # fmt: skip
     game = build(tmp_path, [man("rifle", "01.10")], [man("hans", "19.11"), man("jerry", "19.01")], [ht])
     v = game.state.vehicles["ht"]
-    strike = vehicle_combat.strike_of(game, "m1_garand")
+    strike = vehicle_targets.strike_of(game, "m1_garand")
     script(game, [53, 2])  # side 53: hull, lower hull side armor 1; d3 of d6 face 2 = 1, minus 1 = 0
     rep = hits.hit_vehicle(game, v, strike, from_hex=H("01.10"), aspect=Arc.SIDE)
     assert rep["armor"] == 1 and rep["penetration"]["total"] == 0 and rep["penetrated"] is False
@@ -634,7 +634,7 @@ def _pf_game(tmp_path, **enemy) -> Game:
     sh = game.state.vehicles["sh"]
     jerry = game.char("jerry")
     jerry.hex = towards(game, sh.hex, 3, 4)
-    game.state.flags[vehicle_combat.PANZERFAUST] = {"level": 2, "type": "panzerfaust_60"}
+    game.state.flags[vehicle_targets.PANZERFAUST] = {"level": 2, "type": "panzerfaust_60"}
     return game
 
 
@@ -645,7 +645,7 @@ def test_panzerfaust_placement_passes_at_tq(tmp_path):
     script(game, [jerry.tq])
     assert light_at.enemy_panzerfaust_check(game, jerry)
     assert any(w.weapon == "panzerfaust_60" for w in jerry.weapons) and jerry.order.order == "fire_light_at"
-    assert game.state.flags[vehicle_combat.PANZERFAUST]["level"] == 1
+    assert game.state.flags[vehicle_targets.PANZERFAUST]["level"] == 1
 
 
 def test_panzerfaust_placement_fails_above_tq(tmp_path):
@@ -654,7 +654,7 @@ def test_panzerfaust_placement_fails_above_tq(tmp_path):
     jerry = game.char("jerry")
     script(game, [jerry.tq + 1])
     assert not light_at.enemy_panzerfaust_check(game, jerry)
-    assert game.state.flags[vehicle_combat.PANZERFAUST]["level"] == 2 and len(jerry.weapons) == 1
+    assert game.state.flags[vehicle_targets.PANZERFAUST]["level"] == 2 and len(jerry.weapons) == 1
 
 
 def test_panzerfaust_never_for_officers_or_at_level_0(tmp_path):
@@ -663,7 +663,7 @@ def test_panzerfaust_never_for_officers_or_at_level_0(tmp_path):
     script(game, [])
     assert not light_at.enemy_panzerfaust_check(game, game.char("jerry"))
     game.char("jerry").ldr = 0
-    game.state.flags[vehicle_combat.PANZERFAUST]["level"] = 0
+    game.state.flags[vehicle_targets.PANZERFAUST]["level"] = 0
     assert not light_at.enemy_panzerfaust_check(game, game.char("jerry"))
 
 
@@ -705,7 +705,7 @@ def test_burning_vehicle_explodes_on_8(tmp_path):
     """C2 31.10.8 Turret/Engine Fire: at the end of a later turn, d10 8-9: the vehicle explodes."""
     game, _, pz = _duel(tmp_path)
     pz.on_fire = True
-    game.state.flags[vehicle_combat.FIRE_STARTED] = {"pz": game.state.flow.turn - 1}
+    game.state.flags[vehicle_targets.FIRE_STARTED] = {"pz": game.state.flow.turn - 1}
     script(game, [8])
     hazards.end_phase_vehicle_fires(game)
     assert pz.destroyed and all(game.char(f"pz_{p}").status is Status.DEAD for p in ("commander", "gunner"))
@@ -715,7 +715,7 @@ def test_fire_started_this_turn_is_not_rolled(tmp_path):
     """C2 31.10.8: the fire roll starts at the end of the turn after it caught fire."""
     game, _, pz = _duel(tmp_path)
     pz.on_fire = True
-    game.state.flags[vehicle_combat.FIRE_STARTED] = {"pz": game.state.flow.turn}
+    game.state.flags[vehicle_targets.FIRE_STARTED] = {"pz": game.state.flow.turn}
     script(game, [])
     hazards.end_phase_vehicle_fires(game)
     assert pz.on_fire and not pz.destroyed
@@ -724,7 +724,7 @@ def test_fire_started_this_turn_is_not_rolled(tmp_path):
 def test_track_hit_with_a_failed_commander_tqc_forces_bail_out(tmp_path):
     """C2 31.10.8 Track: AP immobilizes; the Commander's TQC fails: next turn the crew bail out."""
     game, sh, pz = _duel(tmp_path)
-    strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
+    strike = vehicle_targets.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [86, 9, 0])  # front 86: track [ALL]; Commander's TQC 9; his MC 0 (closed hatches ignore)
     rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert "immobilized" in pz.damage and "force_bail_out:crew" in pz.damage
@@ -736,7 +736,7 @@ def test_enemy_periscope_hit_forces_button_up_next_turn(tmp_path):
     """C2 31.10.8 Periscope: the position cannot spot buttoned up; an Enemy gets Button/Open Up next turn."""
     game, sh, pz = _duel(tmp_path)
     script(game, [42])  # front 42-43: the Driver's periscope
-    rifle = vehicle_combat.strike_of(game, "m1_garand")
+    rifle = vehicle_targets.strike_of(game, "m1_garand")
     hits.hit_vehicle(game, pz, rifle, from_hex=sh.hex, aspect=Arc.FRONT)
     assert "periscope:driver" in pz.damage and "force_button_up:driver" in pz.damage
 
@@ -744,7 +744,7 @@ def test_enemy_periscope_hit_forces_button_up_next_turn(tmp_path):
 def test_hatch_hit_by_ap_on_a_closed_hatch_jams_it(tmp_path):
     """C2 31.10.8 Hatches: AP jams a closed hatch closed; a hit on a destroyed hatch is re-rolled."""
     game, sh, pz = _duel(tmp_path)
-    strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
+    strike = vehicle_targets.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [5])  # front 05-06: the Loader's hatch (closed)
     hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert pz.seats["loader"].hatch is Hatch.JAMMED_CLOSED
@@ -756,7 +756,7 @@ def test_hatch_hit_by_ap_on_a_closed_hatch_jams_it(tmp_path):
 def test_ap_at_an_open_hatch_kills_the_man_in_it(tmp_path):
     """C2 31.10.8 Hatches: AP on an open hatch kills its occupant (not on Hide); the crew then check."""
     game, sh, pz = _duel(tmp_path)
-    strike = vehicle_combat.strike_of(game, "m4_75mm", Ordnance.AP)
+    strike = vehicle_targets.strike_of(game, "m4_75mm", Ordnance.AP)
     script(game, [0, 0, 0, 0, 0])  # front 00-02: the Commander's hatch (open); four crew MCs
     hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert game.char("pz_commander").status is Status.DEAD and pz.seats["commander"].hatch is Hatch.OPEN

@@ -824,7 +824,7 @@ def fire_options(game: GameContext, ch: Character, weapon_id: str | None = None)
     order, wounds and morale (+ Sniper on Impulse 4). Other modifiers (cards,
     night, weather, wire...) are left to the combat code: they do not change
     the ranking. Dummies never fire (empty list). Occupants of vehicles are
-    targets only when :func:`solo.rules.vehicles.combat.is_individual_target` allows
+    targets only when :func:`solo.rules.vehicles.targets.is_individual_target` allows
     (C2 31.10.31).
     """
     if ch.dummy or ch.hex is None or not ch.is_active:
@@ -839,9 +839,9 @@ def fire_options(game: GameContext, ch: Character, weapon_id: str | None = None)
         if not f.revealed or f.hex in melee:
             continue
         if f.vehicle is not None:  # C2 31.10.31: riders only as exposed individual targets
-            from solo.rules.vehicles import combat as vehicle_combat
+            from solo.rules.vehicles import targets as vehicle_targets
 
-            if not vehicle_combat.is_individual_target(game, f, ch, order):
+            if not vehicle_targets.is_individual_target(game, f, ch, order):
                 continue
         rng = game.distance(ch.hex, f.hex)
         usable = [w for w in weapons if w.band_modifier(rng) is not None]

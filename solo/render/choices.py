@@ -2,7 +2,7 @@
 
 The window lets the player answer a Decision by clicking the map: a target
 character or hex, a card-effect beneficiary, or a direction. These helpers
-read the option keys of :mod:`solo.engine.game`, :mod:`solo.rules.combat`,
+read the option keys of :mod:`solo.engine.game`, :mod:`solo.rules.firing`,
 :mod:`solo.rules.effects` and :mod:`solo.rules.movement`:
 
 * character ids (``"red_2"``), optionally with a weapon (``"red_2|bar"``);
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from solo.rules.state import Character
 
 VEHICLE_KEY = "vehicle:"
-"""Option keys naming a vehicle as a target: ``"vehicle:<id>"`` (solo.rules.combat, C2 31.10)."""
+"""Option keys naming a vehicle as a target: ``"vehicle:<id>"`` (solo.rules.firing, C2 31.10)."""
 
 DEFAULT_ANSWERS: dict[str, str] = {
     "duck_back": "no",

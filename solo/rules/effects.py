@@ -495,7 +495,7 @@ def apply_card_effect(game: GameContext, card: FriendlyCard, choice: str | None 
         _add_turn_effect(
             game, {"kind": "ws_modifier", "card": card.id, "team": effect.team.value, "value": effect.value}
         )
-        for c in _friendlies(game, effect.team):  # read by solo.rules.combat's fire (base-rules §10 row 6)
+        for c in _friendlies(game, effect.team):  # read by solo.rules.firing's fire (base-rules §10 row 6)
             c.acted["card_ws"] = c.acted.get("card_ws", 0) + effect.value
         game.emit(
             "card_effect",

@@ -12,7 +12,8 @@ from collections.abc import Generator
 from solo.core.decisions import Decision
 from solo.core.hexes import Hex
 from solo.data.tables import Order, OrderFlag
-from solo.rules.combat import (
+from solo.rules.context import GameContext
+from solo.rules.firing import (
     MULTI_TARGET_RANGE,
     FireSolution,
     _firer_mods,
@@ -21,14 +22,14 @@ from solo.rules.combat import (
     resolve_fire,
     usable_weapons,
 )
-from solo.rules.context import GameContext
 from solo.rules.skills import SKILL_SNIPER
 from solo.rules.spotting import _tracker, known_at_impulse_start
 from solo.rules.state import Character, Side, Status
 from solo.rules.vehicles import light_at, small_arms
+from solo.rules.vehicles import targets as vehicle_targets
 
 LIGHT_AT_ORDERS = ("load_light_at", "fire_light_at")
-"""C2 32.1: orders whose F steps load or fire a Light AT weapon (:mod:`solo.rules.vehicles.combat`)."""
+"""C2 32.1: orders whose F steps load or fire a Light AT weapon (:mod:`solo.rules.vehicles.targets`)."""
 
 
 def _is_vehicle_sol(sol: FireSolution) -> bool:
@@ -38,9 +39,9 @@ def _is_vehicle_sol(sol: FireSolution) -> bool:
 
 def _target_name(game: GameContext, sol: FireSolution) -> str:
     if _is_vehicle_sol(sol):
-        from solo.rules.vehicles import combat as vehicle_combat
+        from solo.rules.vehicles import targets as vehicle_targets
 
-        return vehicle_combat.target_name(game, sol.target)
+        return vehicle_targets.target_name(game, sol.target)
     return game.char(sol.target).name
 
 
@@ -155,7 +156,7 @@ def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decis
     never fire. An Enemy on Run & Gun with no target moves 1 hex instead (10.04).
     """
     if order.id in LIGHT_AT_ORDERS:  # C2 32.1-32.3
-        from solo.rules.vehicles import combat as vehicle_combat
+        from solo.rules.vehicles import targets as vehicle_targets
 
         yield from light_at.light_at_step(game, ch, order)
         return
@@ -213,9 +214,9 @@ def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decis
             )
             sol = group[pick.index]
     if _is_vehicle_sol(sol):
-        from solo.rules.vehicles import combat as vehicle_combat
+        from solo.rules.vehicles import targets as vehicle_targets
 
-        vehicle = vehicle_combat.target_vehicle(game, sol.target)
+        vehicle = vehicle_targets.target_vehicle(game, sol.target)
         assert vehicle is not None
         small_arms.resolve_fire_at_vehicle(game, ch, vehicle, sol, order)
         return
@@ -278,12 +279,9 @@ def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSol
     weapons = usable_weapons(game, ch)
     if not weapons:
         return []
-    vc = None
-    if game.state.vehicles:
-        from solo.rules.vehicles import combat as vc
-
-        if ch.vehicle is not None and vc.seat_fire_block(game, ch) is not None:
-            return []
+    has_vehicles = bool(game.state.vehicles)
+    if has_vehicles and ch.vehicle is not None and vehicle_targets.seat_fire_block(game, ch) is not None:
+        return []
     aimed = _is_aimed(order)
     out: list[FireSolution] = []
     targets = []
@@ -304,7 +302,9 @@ def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSol
     for t in game.opponents(ch):
         if not t.revealed or t.dummy:
             continue
-        if t.vehicle is not None and (vc is None or not vc.is_individual_target(game, t, ch, order)):
+        if t.vehicle is not None and (
+            not has_vehicles or not vehicle_targets.is_individual_target(game, t, ch, order)
+        ):
             continue
         if aimed and not known_at_impulse_start(game, t):
             continue
@@ -318,9 +318,9 @@ def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSol
     for cw in weapons:
         for t, sight, mixed in targets:
             if (
-                vc is not None
+                has_vehicles
                 and ch.vehicle is not None
-                and not vc.seat_may_fire(game, ch, game.data.weapons.get(cw.weapon), t.hex)
+                and not vehicle_targets.seat_may_fire(game, ch, game.data.weapons.get(cw.weapon), t.hex)
             ):
                 continue
             sol = _solution(game, ch, t, cw, order, sight, firer_mods)
@@ -329,6 +329,6 @@ def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSol
             if mixed and not (aimed and sol.rof == 1 and sol.range <= MULTI_TARGET_RANGE):
                 continue
             out.append(sol)
-    if vc is not None:
+    if has_vehicles:
         out.extend(small_arms.vehicle_fire_solutions(game, ch, order, weapons, firer_mods))
     return out

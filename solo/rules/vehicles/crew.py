@@ -743,15 +743,15 @@ def _fire(game: GameContext, vehicle: Vehicle, ch: Character, o: Order) -> Gener
                 data={"reason": "turret turned"},
             )
             return
-        from solo.rules.vehicles import combat as vehicle_combat
+        from solo.rules.vehicles import targets as vehicle_targets
 
         yield from machine_guns.fire_vehicle_mg(game, vehicle, ch, o, mount=mg.id.value)
         return
     if not _own_fire_weapons(game, vehicle, ch):
         return
-    from solo.rules.vehicles import combat as vehicle_combat
+    from solo.rules.vehicles import targets as vehicle_targets
 
-    why = vehicle_combat.seat_fire_block(game, ch)
+    why = vehicle_targets.seat_fire_block(game, ch)
     if why:
         game.emit(
             "no_fire",

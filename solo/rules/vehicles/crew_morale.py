@@ -12,8 +12,8 @@ from solo.rules import morale
 from solo.rules.context import GameContext
 from solo.rules.state import Character
 from solo.rules.vehicles import emergency_stop
-from solo.rules.vehicles.combat import _buttoned, _hatch_open, _is_afv, _vtype, commander_ldr
 from solo.rules.vehicles.state import CREW_ORDER, Vehicle
+from solo.rules.vehicles.targets import _buttoned, _hatch_open, _is_afv, _vtype, commander_ldr
 
 
 def crew_reaction(game: GameContext, vehicle: Vehicle, ch: Character, reason: str, rule: str) -> str:

@@ -1,6 +1,6 @@
 """Burning vehicles, grenades in hatches and artillery against vehicles (C2 31.10.7, 31.10.8, 31.10.12).
 
-May import: the vehicle hit rules (solo.rules.vehicles.combat and below) and the rooms below rules."""
+May import: the vehicle hit rules (solo.rules.vehicles.targets and below) and the rooms below rules."""
 
 from __future__ import annotations
 
@@ -11,7 +11,17 @@ from solo.data.tables import CheckKind, MoraleState
 from solo.rules import morale
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
-from solo.rules.vehicles.combat import (
+from solo.rules.vehicles.hits import (
+    _destroy,
+    _Hit,
+    _immobilize,
+    _run_checks,
+    _wound_occupant,
+    hit_vehicle,
+    report_text,
+)
+from solo.rules.vehicles.state import Vehicle, vehicles_of
+from solo.rules.vehicles.targets import (
     FIRE_STARTED,
     HATCH_GRENADE_WOUNDS,
     HATCH_GRENADES,
@@ -24,16 +34,6 @@ from solo.rules.vehicles.combat import (
     _occupants,
     _vtype,
 )
-from solo.rules.vehicles.hits import (
-    _destroy,
-    _Hit,
-    _immobilize,
-    _run_checks,
-    _wound_occupant,
-    hit_vehicle,
-    report_text,
-)
-from solo.rules.vehicles.state import Vehicle, vehicles_of
 
 
 def end_phase_vehicle_fires(game: GameContext) -> None:

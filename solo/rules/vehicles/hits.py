@@ -26,7 +26,15 @@ from solo.data.vehicle_types import damage as damage_row
 from solo.rules import morale, wounds
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side, Status
-from solo.rules.vehicles.combat import (
+from solo.rules.vehicles.crew_morale import (
+    _clear_marker,
+    _driver_stop,
+    crew_morale_check,
+    crew_reaction,
+    fire_morale_check,
+)
+from solo.rules.vehicles.state import CREW_ORDER, Hatch, Vehicle, vehicle_of
+from solo.rules.vehicles.targets import (
     COMMANDER_OWN_LDR,
     FIRE_STARTED,
     GUNNER_SIGHT,
@@ -44,14 +52,6 @@ from solo.rules.vehicles.combat import (
     _vtype,
     strike_of,
 )
-from solo.rules.vehicles.crew_morale import (
-    _clear_marker,
-    _driver_stop,
-    crew_morale_check,
-    crew_reaction,
-    fire_morale_check,
-)
-from solo.rules.vehicles.state import CREW_ORDER, Hatch, Vehicle, vehicle_of
 
 
 def occupant_hit(

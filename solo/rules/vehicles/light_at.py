@@ -13,11 +13,15 @@ import attrs
 from solo.core.decisions import Decision
 from solo.core.hexes import Hex, arc_of
 from solo.data.tables import CheckKind, Order, Weapon, WeaponFlag, WeaponKind, roll_result
-from solo.rules import combat, morale, skills, spotting, wounds
+from solo.rules import firing, morale, skills, spotting, wounds
 from solo.rules.context import GameContext
 from solo.rules.los import Sight
 from solo.rules.state import CarriedWeapon, Character, Side
-from solo.rules.vehicles.combat import (
+from solo.rules.vehicles.hits import hit_vehicle, report_text
+from solo.rules.vehicles.main_gun import GunShot, _enemy_gun_pick
+from solo.rules.vehicles.small_arms import _night_weather
+from solo.rules.vehicles.state import vehicles_of
+from solo.rules.vehicles.targets import (
     ASPECT_MODIFIER,
     BAZOOKA_ROCKETS,
     DEFAULT_HEAT_FRAG,
@@ -38,10 +42,6 @@ from solo.rules.vehicles.combat import (
     target_speed,
     target_vehicle,
 )
-from solo.rules.vehicles.hits import hit_vehicle, report_text
-from solo.rules.vehicles.main_gun import GunShot, _enemy_gun_pick
-from solo.rules.vehicles.small_arms import _night_weather
-from solo.rules.vehicles.state import vehicles_of
 
 
 def _light_at_weapons(game: GameContext, ch: Character) -> list[Weapon]:
@@ -195,7 +195,7 @@ def light_at_order_placed(game: GameContext, ch: Character) -> bool:
 
 
 def _soft_target_hex(game: GameContext, h: Hex) -> bool:
-    return any(t in SOFT_TARGET_TERRAIN for t in combat._terrain_ids(game, h))
+    return any(t in SOFT_TARGET_TERRAIN for t in firing._terrain_ids(game, h))
 
 
 def _light_at_terms(
@@ -250,7 +250,7 @@ def light_at_shots(game: GameContext, ch: Character, weapon: Weapon, *, soft: bo
         if _soft_target_hex(game, c.hex):
             hexes[c.hex] = hexes.get(c.hex, 0) + 1
     for h, n in hexes.items():
-        if combat.is_melee_hex(game, h):
+        if firing.is_melee_hex(game, h):
             continue
         sight = game.sight(ch, h)
         if not sight.clear:
@@ -409,7 +409,7 @@ def _heat_soft(
     if roll == 0 and people:
         pick = game.dice.choice([c.name for c in people], f"{weapon.name} direct hit on {h}: who? (C2 32.2)")
         direct = people[pick.index]
-        cover = any(t in ("rocks", "building", "fortified_building") for t in combat._terrain_ids(game, h))
+        cover = any(t in ("rocks", "building", "fortified_building") for t in firing._terrain_ids(game, h))
         if direct.order is not None and direct.order.order == "hide" and cover:
             words.append(f"d10 0: a direct hit on {direct.name}, who is on Hide in cover: it lands close")
             direct = None

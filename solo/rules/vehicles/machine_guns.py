@@ -11,10 +11,13 @@ import attrs
 from solo.core.decisions import Decision
 from solo.data.tables import Order, TrackStep, Weapon, WeaponFlag
 from solo.data.vehicle_types import MountId, VehicleWeapon
-from solo.rules import combat
+from solo.rules import firing
 from solo.rules.context import GameContext
 from solo.rules.state import AmmoState, CarriedWeapon, Character, Side
-from solo.rules.vehicles.combat import (
+from solo.rules.vehicles.main_gun import _observed
+from solo.rules.vehicles.small_arms import _small_arms_solution, resolve_fire_at_vehicle
+from solo.rules.vehicles.state import Vehicle, vehicles_of
+from solo.rules.vehicles.targets import (
     GUNNER_SIGHT,
     MOUNT_KEY,
     _active_occupant,
@@ -30,9 +33,6 @@ from solo.rules.vehicles.combat import (
     target_name,
     target_vehicle,
 )
-from solo.rules.vehicles.main_gun import _observed
-from solo.rules.vehicles.small_arms import _small_arms_solution, resolve_fire_at_vehicle
-from solo.rules.vehicles.state import Vehicle, vehicles_of
 
 
 def _mount_for(
@@ -57,7 +57,7 @@ def fire_vehicle_mg(
     Only on the order's F steps; not when moving Fast, nor a coaxial MG when the turret turned
     this Impulse (31.6), nor a destroyed MG. WS = the firer's TQ (31.9.4 b/c) + speed + Direct
     Firing - 2 out of position (- 4 for the coaxial with a destroyed Gunner's sight) + the usual modifiers of
-    :func:`solo.rules.combat.fire_solution`. Bow and pintle MGs have no assistant (-3, a single 9 for
+    :func:`solo.rules.firing.fire_solution`. Bow and pintle MGs have no assistant (-3, a single 9 for
     Low Ammo); the coaxial is assisted by the Loader [house]. Targets: AFV crews fire only at
     Observed Targets (31.7.3) of their own Target Marker; others at any Known/Spotted opponent in
     LOS; all inside the mount's arc (turret mounts turn with the turret). Vehicles that
@@ -109,11 +109,11 @@ def fire_vehicle_mg(
     else:
         chars = [c for c in game.opponents(ch) if c.revealed and not c.dummy]
         vehs = [v for v in vehicles_of(game.state).values() if v.side is not vehicle.side and v.is_active]
-    sols: list[combat.FireSolution] = []
+    sols: list[firing.FireSolution] = []
     firer_mods = [
         (f"order {o.name}", o.ws_modifier),
         ("wounds", ch.wound_penalty),
-        ("cards", combat._card_ws(game, ch)),
+        ("cards", firing._card_ws(game, ch)),
     ]
     for t in chars:
         if t.hex is None or not t.is_active or t.hex == vehicle.hex:
@@ -122,10 +122,10 @@ def fire_vehicle_mg(
             continue
         if not _in_wedges(game, vehicle.hex, frame, t.hex, vw.arcs, strict=True):
             continue
-        if combat.is_melee_hex(game, t.hex):
+        if firing.is_melee_hex(game, t.hex):
             continue
         sight = game.sight(ch, t.hex, target=t)
-        sol = combat._solution(game, ch, t, carried, o, sight, [*firer_mods, *extra])
+        sol = firing._solution(game, ch, t, carried, o, sight, [*firer_mods, *extra])
         if sol is None:
             continue
         sols.append(_fix_belt(sol, weapon, assisted))
@@ -175,12 +175,12 @@ def fire_vehicle_mg(
     if v is not None:
         resolve_fire_at_vehicle(game, ch, v, sol, o, assisted=assisted)
     else:
-        combat.resolve_fire(game, ch, game.char(sol.target), sol, o, assisted=assisted)
+        firing.resolve_fire(game, ch, game.char(sol.target), sol, o, assisted=assisted)
 
 
-def _fix_belt(sol: combat.FireSolution, weapon: Weapon, assisted: bool) -> combat.FireSolution:
+def _fix_belt(sol: firing.FireSolution, weapon: Weapon, assisted: bool) -> firing.FireSolution:
     """Replace combat's assistant test (other crew share the hex) with the mount's (31.9.4 b)."""
     mods = [(k, v) for k, v in sol.modifiers if k != "no MG assistant"]
     if weapon.has_flag(WeaponFlag.BELT) and not assisted:
-        mods.append(("no MG assistant", combat.BELT_WITHOUT_ASSISTANT))
+        mods.append(("no MG assistant", firing.BELT_WITHOUT_ASSISTANT))
     return attrs.evolve(sol, modifiers=tuple(mods), total=sol.ws + sum(v for _, v in mods))

@@ -13,10 +13,13 @@ import attrs
 from solo.core.decisions import Decision
 from solo.core.hexes import Arc, Hex, arc_of
 from solo.data.tables import AmmoKind, CheckKind, roll_result
-from solo.rules import combat, morale, spotting, wounds
+from solo.rules import firing, morale, spotting, wounds
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
-from solo.rules.vehicles.combat import (
+from solo.rules.vehicles.hits import hit_vehicle, report_text
+from solo.rules.vehicles.small_arms import _night_weather
+from solo.rules.vehicles.state import Vehicle, vehicles_of
+from solo.rules.vehicles.targets import (
     ASPECT_MODIFIER,
     GUNNER_SIGHT,
     HEX_TARGET,
@@ -36,9 +39,6 @@ from solo.rules.vehicles.combat import (
     target_speed,
     target_vehicle,
 )
-from solo.rules.vehicles.hits import hit_vehicle, report_text
-from solo.rules.vehicles.small_arms import _night_weather
-from solo.rules.vehicles.state import Vehicle, vehicles_of
 
 
 def _observed(game: GameContext, vehicle: Vehicle, position: str) -> tuple[list[Character], list[Vehicle]]:
@@ -386,7 +386,7 @@ def _blast_dice(
         t = people.pop(pick.index)
         n = max(0, dice - k)
         k += 1
-        cell, row, group = combat.fire_cell(game, firer, t)
+        cell, row, group = firing.fire_cell(game, firer, t)
         target = blast + cell.modifier
         faces = [game.dice.d10(f"{what}: die {i + 1}/{n} for {t.name} (<= {target})").total for i in range(n)]
         hits = sum(1 for f in faces if roll_result(f, target).passed)

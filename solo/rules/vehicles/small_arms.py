@@ -9,11 +9,14 @@ from typing import Any
 
 from solo.core.hexes import Hex
 from solo.data.tables import Order, OrderFlag, Weapon, WeaponFlag
-from solo.rules import combat, morale, spotting
+from solo.rules import firing, morale, spotting
 from solo.rules.context import GameContext
 from solo.rules.los import Sight
 from solo.rules.state import AmmoState, CarriedWeapon, Character
-from solo.rules.vehicles.combat import (
+from solo.rules.vehicles.crew_morale import crew_morale_check
+from solo.rules.vehicles.hits import hit_vehicle, report_text
+from solo.rules.vehicles.state import Vehicle, vehicles_of
+from solo.rules.vehicles.targets import (
     VEHICLE_TARGET,
     Ordnance,
     _buttoned,
@@ -25,9 +28,6 @@ from solo.rules.vehicles.combat import (
     target_name,
     target_speed,
 )
-from solo.rules.vehicles.crew_morale import crew_morale_check
-from solo.rules.vehicles.hits import hit_vehicle, report_text
-from solo.rules.vehicles.state import Vehicle, vehicles_of
 
 
 def vehicle_fire_solutions(
@@ -36,18 +36,18 @@ def vehicle_fire_solutions(
     order: Order,
     weapons: list[CarriedWeapon],
     firer_mods: list[tuple[str, int]],
-) -> list[combat.FireSolution]:
+) -> list[firing.FireSolution]:
     """Fire solutions of ``ch``'s small arms at vehicles (C2 31.10, 31.10.1-31.10.3).
 
     One per (weapon, target vehicle) that :func:`is_vehicle_target` allows, in LOS and range,
     in a hex holding no man of the firer's side on foot; ``target`` is ``"vehicle:<id>"``.
     Modifiers: range, the firer's (``firer_mods``), smoke and Abbey on the line, night and
-    weather as :func:`solo.rules.combat.fire_solution`, belt-fed MG without assistant, scope, and the
+    weather as :func:`solo.rules.firing.fire_solution`, belt-fed MG without assistant, scope, and the
     target's speed (:func:`target_speed`) [house]. Weapons in roster order, vehicles in scenario order.
     """
     if ch.hex is None:
         return []
-    out: list[combat.FireSolution] = []
+    out: list[firing.FireSolution] = []
     for vehicle in vehicles_of(game.state).values():
         if not is_vehicle_target(game, vehicle, ch):
             continue
@@ -77,7 +77,7 @@ def _small_arms_solution(
     firer_mods: list[tuple[str, int]],
     *,
     assisted: bool | None = None,
-) -> combat.FireSolution | None:
+) -> firing.FireSolution | None:
     assert ch.hex is not None and vehicle.hex is not None
     w = game.data.weapons.get(cw.weapon)
     rng = game.distance(ch.hex, vehicle.hex)
@@ -93,15 +93,15 @@ def _small_arms_solution(
     ]
     mods.extend(_night_weather(game, ch.hex, vehicle.hex, rng))
     if w.has_flag(WeaponFlag.BELT):
-        has_mate = combat._assistant_present(game, ch) if assisted is None else assisted
+        has_mate = firing._assistant_present(game, ch) if assisted is None else assisted
         if not has_mate:
-            mods.append(("no MG assistant", combat.BELT_WITHOUT_ASSISTANT))
+            mods.append(("no MG assistant", firing.BELT_WITHOUT_ASSISTANT))
     if order.has_flag(OrderFlag.TARGET_KNOWN_AT_IMPULSE_START):
         mods.append(("scope", w.aimed_modifier(rng)))
     mods.append(target_speed(game, vehicle))
     kept = tuple((k, v) for k, v in mods if v or k == "range")
     ws = ch.tq if w.ws_from_tq else cw.ws
-    return combat.FireSolution(
+    return firing.FireSolution(
         firer=ch.id,
         target=VEHICLE_TARGET + vehicle.id,
         weapon=w.id,
@@ -117,14 +117,14 @@ def _small_arms_solution(
 
 
 def _night_weather(game: GameContext, frm: Hex, to: Hex, rng: int) -> list[tuple[str, int]]:
-    """Night (§15) and weather (C2 28.1) fire modifiers beyond 2 hexes, as :mod:`solo.rules.combat`."""
+    """Night (§15) and weather (C2 28.1) fire modifiers beyond 2 hexes, as :mod:`solo.rules.firing`."""
     mods: list[tuple[str, int]] = []
-    if rng > combat.CLOSE_RANGE:
-        if game.scenario.night and not combat._lit(game, to):
-            both_in = combat._is_building(game, frm) and combat._is_building(game, to)
-            mods.append(("night", 0 if both_in else combat.NIGHT_FIRE))
-        weather = combat.WEATHER_FIRE.get(game.state.weather, 0)
-        if weather and not combat.same_building(game, frm, to):
+    if rng > firing.CLOSE_RANGE:
+        if game.scenario.night and not firing._lit(game, to):
+            both_in = firing._is_building(game, frm) and firing._is_building(game, to)
+            mods.append(("night", 0 if both_in else firing.NIGHT_FIRE))
+        weather = firing.WEATHER_FIRE.get(game.state.weather, 0)
+        if weather and not firing.same_building(game, frm, to):
             mods.append((f"weather {game.state.weather}", weather))
     return mods
 
@@ -133,26 +133,26 @@ def _roll_hits(
     game: GameContext,
     firer: Character,
     weapon: Weapon,
-    sol: combat.FireSolution,
+    sol: firing.FireSolution,
     order: Order,
     on_hit: Any,
     *,
     assisted: bool | None,
     stop: Any,
 ) -> tuple[list[dict[str, Any]], AmmoState]:
-    """The ROF rolls of one fire action (base-rules §10 as :func:`solo.rules.combat.resolve_fire`)."""
+    """The ROF rolls of one fire action (base-rules §10 as :func:`solo.rules.firing.resolve_fire`)."""
     ws = sol.total
     belt = weapon.has_flag(WeaponFlag.BELT)
-    has_mate = (combat._assistant_present(game, firer) if assisted is None else assisted) if belt else False
+    has_mate = (firing._assistant_present(game, firer) if assisted is None else assisted) if belt else False
     nines_needed = 2 if belt and has_mate else 1
-    loses_ammo = not combat._never_loses_ammo(weapon)
+    loses_ammo = not firing._never_loses_ammo(weapon)
     before = firer.ammo
     nines = 0
     rolls: list[dict[str, Any]] = []
     target = target_name(game, sol.target)
     for n in range(sol.rof):
         purpose = f"fire {n + 1}/{sol.rof}: {firer.name} -> {target} ({weapon.name}, modified WS {ws}) (13.0)"
-        entry, hit, nines = combat.attack_roll(
+        entry, hit, nines = firing.attack_roll(
             game,
             firer,
             ws,
@@ -167,7 +167,7 @@ def _roll_hits(
             entry["effect"] = on_hit(entry["roll"])
             if entry["roll"] == 0:  # a natural-0 hit: +1 morale (base-rules §10)
                 morale.change_morale(
-                    game, firer, 1, combat.NATURAL_0_FIRE_CAP, "natural-0 hit", "base-rules §7"
+                    game, firer, 1, firing.NATURAL_0_FIRE_CAP, "natural-0 hit", "base-rules §7"
                 )
         if stop() or (loses_ammo and firer.ammo is AmmoState.NO):
             break
@@ -178,7 +178,7 @@ def resolve_fire_at_vehicle(
     game: GameContext,
     firer: Character,
     vehicle: Vehicle,
-    sol: combat.FireSolution,
+    sol: firing.FireSolution,
     order: Order,
     *,
     assisted: bool | None = None,

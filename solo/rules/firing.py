@@ -24,9 +24,9 @@ is revealed now and was not revealed in this Impulse: not by :func:`reveal`
 (``ch.acted["revealed_at"]``) and not by a ``reveal`` or successful ``spot`` event of this
 Impulse.
 
-Vehicles (C2 31.8-31.10, 32) go through :mod:`solo.rules.vehicles.combat`: occupants of vehicles are
+Vehicles (C2 31.8-31.10, 32) go through :mod:`solo.rules.vehicles.targets`: occupants of vehicles are
 not ordinary targets (only exposed crew under Aimed Fire,
-:func:`solo.rules.vehicles.combat.is_individual_target`, on the Hatch line); vehicles themselves
+:func:`solo.rules.vehicles.targets.is_individual_target`, on the Hatch line); vehicles themselves
 are targets keyed ``"vehicle:<id>"``
 (:func:`solo.rules.vehicles.small_arms.vehicle_fire_solutions`, resolved by
 :func:`solo.rules.vehicles.small_arms.resolve_fire_at_vehicle`); men firing from a seat obey its arcs and the
@@ -278,9 +278,9 @@ def fire_cell(game: GameContext, firer: Character, target: Character) -> tuple[F
     protective cell applies.
     """
     if target.vehicle is not None:  # an exposed crewman: the Hatch line (C2 31.8)
-        from solo.rules.vehicles import combat as vehicle_combat
+        from solo.rules.vehicles import targets as vehicle_targets
 
-        return vehicle_combat.crew_fire_cell(game, target)
+        return vehicle_targets.crew_fire_cell(game, target)
     board = game.board
     charts = game.data.charts
     h = target.hex
@@ -332,9 +332,9 @@ def _firer_mods(game: GameContext, firer: Character, order: Order) -> list[tuple
     if BARBED_WIRE in game.board.map.overlays.get(firer.hex, ()):
         mods.append(("firing from wire", WIRE_FIRE))
     if firer.vehicle is not None:  # firing from a vehicle: its speed, Direct Firing (C2 31.9, 31.11.2)
-        from solo.rules.vehicles import combat as vehicle_combat
+        from solo.rules.vehicles import targets as vehicle_targets
 
-        mods.extend(vehicle_combat.seat_fire_modifiers(game, firer))
+        mods.extend(vehicle_targets.seat_fire_modifiers(game, firer))
     return mods
 
 
