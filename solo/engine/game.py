@@ -32,7 +32,19 @@ from solo.data.tables import TrackStep
 from solo.enemy import crews as crew_ai
 from solo.enemy import orders as ai
 from solo.enemy.hooks import Enemy
-from solo.rules import effects, fire_action, melee, movement, spotting
+from solo.rules import (
+    card_effects,
+    end_phase,
+    event_cards,
+    fire_action,
+    grenades,
+    melee,
+    movement,
+    orders,
+    spotting,
+    victory,
+    weather,
+)
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Phase, Side, Status
 from solo.rules.vehicles import crew, hazards, light_at, markers
@@ -141,10 +153,10 @@ class Game(GameContext):
             yield from self._friendly_card_phase()
             yield from self._friendly_order_phase()
             self._enemy_card_and_order_phase()
-            swap = effects.initiative_swap_options(self)
+            swap = card_effects.initiative_swap_options(self)
             if swap:
                 key = yield self.decision(DecisionKind.INITIATIVE_SWAP, "Swap initiatives", swap)
-                effects.apply_initiative_swap(self, key)
+                card_effects.apply_initiative_swap(self, key)
             self._arrange_track()
             st.flow.phase = Phase.ACTION
             for impulse in (1, 2, 3, 4):
@@ -191,7 +203,7 @@ class Game(GameContext):
 
     def _setup(self) -> Generator[Decision, str, None]:
         st = self.state
-        effects.setup_weather(self)
+        weather.setup_weather(self)
         self.friendly_deck.shuffle(self.dice, "Friendly deck: shuffle at set-up")
         self.enemy_deck.shuffle(self.dice, "Enemy Order deck: shuffle at set-up")
         for _ in range(self.scenario.hand):
@@ -238,7 +250,7 @@ class Game(GameContext):
         card = self.data.friendly_deck.card(key)
         while card.initiatives is None:  # an Event card (5.0 e)
             self.emit("event_card", f"Event card {card.title} played.", rule="5.0 e), 18")
-            effects.resolve_event_card(self, card)
+            event_cards.resolve_event_card(self, card)
             self.friendly_deck.discard(card.id)
             card = self.data.friendly_deck.card(self.draw_friendly("replacement for an Event card (5.0 e)"))
             self.friendly_deck.shuffle_all(self.dice, "deck and discards after an Event (5.0 e)")
@@ -273,11 +285,11 @@ class Game(GameContext):
             )
         if st.vehicles:
             crew.friendly_vehicle_initiatives(self)
-        options = effects.card_effect_options(self, card)
+        options = card_effects.card_effect_options(self, card)
         choice = None
         if options:
             choice = yield self.decision(DecisionKind.CARD_EFFECT, f"{card.title}: choose", options)
-        effects.apply_card_effect(self, card, choice)
+        card_effects.apply_card_effect(self, card, choice)
 
     # Step 2
     def _friendly_order_phase(self) -> Generator[Decision, str, None]:
@@ -302,7 +314,7 @@ class Game(GameContext):
                     actor=ch.id,
                 )
                 directions = movement.parse_directions(dkey)
-            targets = effects.order_targets(self, ch, order)
+            targets = orders.order_targets(self, ch, order)
             if targets is not None:
                 tkey = yield self.decision(
                     DecisionKind.ORDER_TARGET, f"Target for {ch.name}'s {order.name}", targets, actor=ch.id
@@ -359,7 +371,7 @@ class Game(GameContext):
             return
         imp = self.state.flow.impulse
         # i) passive start-of-activation effects
-        if not effects.start_of_activation(self, ch):
+        if not orders.start_of_activation(self, ch):
             return
         if ch.side is Side.ENEMY and self.state.vehicles:
             light_at.enemy_panzerfaust_check(self, ch)  # C2 32.3 placement
@@ -390,7 +402,7 @@ class Game(GameContext):
         elif step is TrackStep.MELEE:
             yield from melee.melee_step(self, ch, o)
         if imp == 4:
-            effects.impulse_four_effects(self, ch, o)
+            orders.impulse_four_effects(self, ch, o)
         if self.state.vehicles:
             light_at.panzerfaust_pickup(self, ch)  # C2 32.3
 
@@ -412,10 +424,10 @@ class Game(GameContext):
     def _end_phase(self) -> None:
         st = self.state
         st.flow.phase = Phase.END
-        effects.end_phase_explosions(self)  # a)
+        grenades.end_phase_explosions(self)  # a)
         spotting.end_phase_hide(self)  # b)
         spotting.end_phase_alerts(self)  # c)
-        effects.end_phase_environment(self)  # a), d): smoke, fire, weather
+        end_phase.end_phase_environment(self)  # a), d): smoke, fire, weather
         if st.vehicles:
             hazards.end_phase_vehicle_fires(self)  # C2 31.10.8
             hazards.hatch_grenades_explode(self)  # C2 31.10.7
@@ -433,4 +445,4 @@ class Game(GameContext):
             self.emit("game_over", f"Turn {st.flow.turn} was the last turn.", rule="19")
 
     def _final_result(self) -> None:
-        effects.final_victory(self)
+        victory.final_victory(self)

@@ -57,7 +57,7 @@ from solo.core.hexes import Arc, Hex, in_arcs, rotate, wedge_directions
 from solo.data.cards import DirectionString
 from solo.data.tables import CheckKind, TrackStep, WeaponKind
 from solo.data.vehicle_types import Role, VehicleKind, VehicleType
-from solo.rules import fire_action, morale, wounds
+from solo.rules import fire_action, morale, smoke, wounds
 from solo.rules.state import Side
 from solo.rules.vehicles import machine_guns, main_gun
 from solo.rules.vehicles.emergency_stop import emergency_stop, stop_speed
@@ -830,11 +830,10 @@ def _load(game: GameContext, vehicle: Vehicle, ch: Character, oid: str, imp: int
 def _hatch_smoke(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
     """Smoke Grenade out of the hatch: a smoke grenade marker in the vehicle's hex on Impulse 3,
     Smoke at the end of the turn (C2 31.11.2; base-rules §12)."""
-    from solo.rules import effects
 
     assert vehicle.hex is not None
     if game.options.smoke_grenade_timing == "immediate":
-        effects.place_smoke(
+        smoke.place_smoke(
             game,
             vehicle.hex,
             "smoke",
@@ -864,12 +863,11 @@ def _discharger_hex(game: GameContext, vehicle: Vehicle) -> Hex | None:
 def _dischargers(game: GameContext, vehicle: Vehicle, ch: Character) -> None:
     """Smoke Dischargers: on Impulse 3 a Smoke marker in an adjacent hex toward the greatest threat;
     at the end of the turn Fading Smoke around it (C2 31.11.2; hex by ``crew_ai``)."""
-    from solo.rules import effects
 
     h = _discharger_hex(game, vehicle)
     if h is None:
         return
-    effects.place_smoke(
+    smoke.place_smoke(
         game, h, "smoke", cause=f"{ch.name} fires the {vehicle.name}'s smoke dischargers", rule="C2 31.11.2"
     )
     vehicle.acted["discharger_hex"] = str(h)
@@ -1341,7 +1339,6 @@ def end_phase(game: GameContext) -> None:
     Enemy Driver gets Panic next turn). Then ``Vehicle.acted`` and ``moved_this_impulse`` are
     reset, and markers whose owners lost LOS (the End Phase's smoke) are removed (31.7.4).
     """
-    from solo.rules import effects
 
     vehicles = list(vehicles_of(game.state).values())
     for v in vehicles:
@@ -1351,7 +1348,7 @@ def end_phase(game: GameContext) -> None:
             for d in (1, 2, 3, 4, 5, 6):
                 n = game.board.neighbour_hex(centre, d)
                 if n is not None:
-                    effects.place_smoke(
+                    smoke.place_smoke(
                         game, n, "fading", cause=f"the {v.name}'s smoke dischargers spread", rule="C2 31.11.2"
                     )
     for v in vehicles:
