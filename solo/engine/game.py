@@ -47,7 +47,7 @@ from solo.rules import (
 )
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Phase, Side, Status
-from solo.rules.vehicles import crew, hazards, light_at, markers
+from solo.rules.vehicles import crew, crew_orders, hazards, light_at, markers
 
 __all__ = ["FRIENDLY_TEAMS", "HAND_LIMIT", "Decision", "DecisionKind", "Game", "Option", "Policy"]
 
@@ -284,7 +284,7 @@ class Game(GameContext):
                 rule="C2 25.0",
             )
         if st.vehicles:
-            crew.friendly_vehicle_initiatives(self)
+            crew_orders.friendly_vehicle_initiatives(self)
         options = card_effects.card_effect_options(self, card)
         choice = None
         if options:
@@ -299,7 +299,7 @@ class Game(GameContext):
             if ch.order is not None:
                 continue
             if ch.vehicle is not None:  # crew and passengers (C2 31.11.2)
-                options = crew.friendly_crew_order_options(self, ch)
+                options = crew_orders.friendly_crew_order_options(self, ch)
             else:
                 options = movement.friendly_order_options(self, ch)
             key = yield self.decision(DecisionKind.GIVE_ORDER, f"Order for {ch.name}", options, actor=ch.id)
