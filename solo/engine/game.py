@@ -34,9 +34,11 @@ from solo.enemy import orders as ai
 from solo.enemy.hooks import Enemy
 from solo.rules import (
     card_effects,
+    direction_numbers,
     end_phase,
     event_cards,
     fire_action,
+    friendly_orders,
     grenades,
     melee,
     movement,
@@ -301,19 +303,19 @@ class Game(GameContext):
             if ch.vehicle is not None:  # crew and passengers (C2 31.11.2)
                 options = crew_orders.friendly_crew_order_options(self, ch)
             else:
-                options = movement.friendly_order_options(self, ch)
+                options = friendly_orders.friendly_order_options(self, ch)
             key = yield self.decision(DecisionKind.GIVE_ORDER, f"Order for {ch.name}", options, actor=ch.id)
             order = self.data.orders.get(key)
             directions = None
             target = None
-            if movement.needs_direction(order):
+            if direction_numbers.needs_direction(order):
                 dkey = yield self.decision(
                     DecisionKind.ORDER_DIRECTION,
                     f"Direction for {ch.name}'s {order.name}",
-                    movement.direction_options(self, ch),
+                    direction_numbers.direction_options(self, ch),
                     actor=ch.id,
                 )
-                directions = movement.parse_directions(dkey)
+                directions = direction_numbers.parse_directions(dkey)
             targets = orders.order_targets(self, ch, order)
             if targets is not None:
                 tkey = yield self.decision(

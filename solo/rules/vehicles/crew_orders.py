@@ -9,6 +9,7 @@ from typing import Any
 
 from solo.data.tables import WeaponKind
 from solo.data.vehicle_types import Role, VehicleKind
+from solo.rules import friendly_orders
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
 from solo.rules.vehicles.seats import _is_crew_seat, _vtype, exposed
@@ -120,11 +121,10 @@ def friendly_crew_order_options(game: GameContext, ch: Character) -> list[tuple[
     Bail Out. Passengers: Hide, Bail Out and fire orders where their position may fire; the
     Half-Track cupola only fire, Bail Out and Relocate (31.9.3). Never empty.
     """
-    from solo.rules import movement
 
     vehicle = vehicle_of(game.state, ch)
     if vehicle is None or ch.seat is None or ch.seat not in vehicle.seats:
-        return movement.friendly_order_options(game, ch)
+        return friendly_orders.friendly_order_options(game, ch)
     vtype = _vtype(game, vehicle)
     pos = vtype.position(ch.seat)
     seat = vehicle.seats[ch.seat]

@@ -13,6 +13,7 @@ from solo.core.hexes import Hex, wedge_directions
 from solo.data.cards import DirectionString
 from solo.data.tables import Order
 from solo.data.vehicle_types import VehicleKind, VehicleType
+from solo.rules import direction_numbers, entering
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
 from solo.rules.vehicles.emergency_stop import emergency_stop
@@ -29,23 +30,21 @@ WIRE_REMOVED_KEY = "barbed_wire_removed"
 
 def _inverse_map(game: GameContext, ch: Character, d: int) -> int:
     """The order direction that the Direction Counter turns into map direction ``d``."""
-    from solo.rules import movement
 
     for od in (1, 2, 3, 4, 5, 6):
-        if movement.map_direction(game, ch, od) == d:
+        if direction_numbers.map_direction(game, ch, od) == d:
             return od
     return d
 
 
 def _on_enter(game: GameContext, vehicle: Vehicle, vtype: VehicleType) -> Callable[[Any], str | None]:
     """What happens when the vehicle enters a hex: Barbed Wire (C2 27.7) and Mud (28.2)."""
-    from solo.rules import movement
     from solo.rules.vehicles.movement import mired_on_entry
 
     def check(state: Any) -> str | None:
         h = state.hex
         removed = game.state.flags.setdefault(WIRE_REMOVED_KEY, [])
-        if movement.has_wire(game, h) and str(h) not in removed:
+        if entering.has_wire(game, h) and str(h) not in removed:
             kind = vtype.kind
             face = game.dice.d10(f"{vehicle.name} enters Barbed Wire in {h} (C2 27.7)").total
             if kind is VehicleKind.AFV:
@@ -129,7 +128,7 @@ def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp
     Emergency Stop checks the crew's orders (:func:`emergency_stop`). A moving Friendly vehicle
     alerts Waiting enemies within 5 hexes of each hex it enters (31.3).
     """
-    from solo.rules import movement, spotting
+    from solo.rules import spotting
     from solo.rules.vehicles.movement import VehicleMoveState, convert_speed, move_impulse
 
     vtype = _vtype(game, vehicle)
@@ -170,7 +169,9 @@ def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp
         return
     dirs = given
     if given is not None and enemy:
-        dirs = DirectionString(tuple(movement.map_direction(game, driver, d) for d in given.directions))
+        dirs = DirectionString(
+            tuple(direction_numbers.map_direction(game, driver, d) for d in given.directions)
+        )
     start = VehicleMoveState(
         vehicle.hex, vehicle.facing, vehicle.turret if vehicle.turret is not None else vehicle.facing
     )
