@@ -10,7 +10,8 @@ import pytest
 import yaml
 from conftest import DATA_DIR, house_data
 
-from solo.core.dice import Dice, ScriptedSource, Shuffle
+from solo.core.chance_records import Shuffle
+from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Hex
 from solo.core.options import Options
 from solo.data.cards import WoundStamp

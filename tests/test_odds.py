@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solo.cli.main import main
-from solo.core.dice import Deck, Dice
+from solo.core.decks import Deck
+from solo.core.dice import Dice
 from solo.core.errors import DataError
 from solo.core.resources import cards_dir
 from solo.data.cards import EnemyOrderEntry, MoraleRow, OrderCode, load_enemy_deck

@@ -13,7 +13,8 @@ from conftest import DATA_DIR
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.core.dice import Dice, Pick, Roll, ScriptedSource
+from solo.core.chance_records import Pick, Roll
+from solo.core.dice import Dice, ScriptedSource
 from solo.core.errors import IllegalChoiceError
 from solo.core.hexes import Hex, neighbour, opposite, rotate
 from solo.data.cards import DirectionString

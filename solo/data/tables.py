@@ -31,7 +31,7 @@ import attrs
 from solo.core import datafile
 from solo.core.catalog import Catalog
 from solo.core.datafile import DataFile, DocPath, Problems, structure
-from solo.core.dice import DiceExpression
+from solo.core.dice_expressions import DiceExpression
 from solo.core.errors import DataError, Problem
 from solo.core.resources import cards_dir, display_name
 

@@ -66,7 +66,8 @@ from collections.abc import Callable
 
 import attrs
 
-from solo.core.dice import ChanceRecord, Dice, Roll
+from solo.core.chance_records import ChanceRecord, Roll
+from solo.core.dice import Dice
 from solo.core.errors import IllegalChoiceError
 from solo.core.hexes import (
     Arc,
