@@ -29,7 +29,8 @@ from solo.enemy.hooks import Enemy
 from solo.engine.game import Decision, DecisionKind, Game
 from solo.rules.state import Phase, Status, Wound
 from solo.rules.vehicles import crew, crew_orders, driving, emergency_stop, seats
-from solo.rules.vehicles.movement import VehicleMoveState, move_impulse
+from solo.rules.vehicles.move_state import VehicleMoveState
+from solo.rules.vehicles.movement import move_impulse
 from solo.rules.vehicles.state import Ammo, Hatch
 
 # ---------------------------------------------------------------------------

@@ -21,24 +21,18 @@ from solo.data.cards import DirectionString
 from solo.data.maps import Board, load_map
 from solo.data.tables import OrderTable, load_orders
 from solo.data.terrain import VehicleEntry, load_terrain
-from solo.rules.vehicles.movement import (
+from solo.rules.vehicles.move_state import MoveReport, StepKind, StopReason, VehicleKind, VehicleMoveState
+from solo.rules.vehicles.movement import move_impulse
+from solo.rules.vehicles.speed_and_terrain import (
     ALTERNATE_DIRECTIONS,
-    MoveReport,
-    StepKind,
-    StopReason,
-    VehicleKind,
-    VehicleMoveState,
     alternate_row,
     convert_speed,
     forbidden_speeds,
-    free_turn,
     mired_on_entry,
-    move_impulse,
     road_direction,
-    turn_turret,
-    turn_turret_toward_hex,
     vehicle_entry,
 )
+from solo.rules.vehicles.turning import free_turn, turn_turret, turn_turret_toward_hex
 
 AFV = VehicleKind.AFV
 

@@ -72,7 +72,7 @@ from solo.data.vehicle_types import (
 )
 from solo.rules.state import Character, GivenOrder, Side
 from solo.rules.vehicles import emergency_stop
-from solo.rules.vehicles.movement import SPEED_CAPS, convert_speed
+from solo.rules.vehicles.speed_and_terrain import SPEED_CAPS, convert_speed
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Seat, Vehicle, vehicle_of
 
 if TYPE_CHECKING:

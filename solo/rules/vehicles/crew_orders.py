@@ -160,7 +160,7 @@ def friendly_crew_order_options(game: GameContext, ch: Character) -> list[tuple[
     elif role is Role.DRIVER:
         add("spot")
         if not vehicle.immobilized:
-            from solo.rules.vehicles.movement import forbidden_speeds
+            from solo.rules.vehicles.speed_and_terrain import forbidden_speeds
 
             banned = forbidden_speeds(game.state.weather, game.state.ground)
             for s in vtype.speeds:

@@ -18,7 +18,7 @@ from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
 from solo.rules.vehicles.emergency_stop import emergency_stop
 from solo.rules.vehicles.markers import _refresh_markers
-from solo.rules.vehicles.movement import MoveReport
+from solo.rules.vehicles.move_state import MoveReport
 from solo.rules.vehicles.seats import _occupant, _vtype
 from solo.rules.vehicles.state import Vehicle
 
@@ -39,7 +39,7 @@ def _inverse_map(game: GameContext, ch: Character, d: int) -> int:
 
 def _on_enter(game: GameContext, vehicle: Vehicle, vtype: VehicleType) -> Callable[[Any], str | None]:
     """What happens when the vehicle enters a hex: Barbed Wire (C2 27.7) and Mud (28.2)."""
-    from solo.rules.vehicles.movement import mired_on_entry
+    from solo.rules.vehicles.speed_and_terrain import mired_on_entry
 
     def check(state: Any) -> str | None:
         h = state.hex
@@ -129,7 +129,9 @@ def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp
     alerts Waiting enemies within 5 hexes of each hex it enters (31.3).
     """
     from solo.rules import spotting
-    from solo.rules.vehicles.movement import VehicleMoveState, convert_speed, move_impulse
+    from solo.rules.vehicles.move_state import VehicleMoveState
+    from solo.rules.vehicles.movement import move_impulse
+    from solo.rules.vehicles.speed_and_terrain import convert_speed
 
     vtype = _vtype(game, vehicle)
     if vehicle.hex is None or not vehicle.is_active:

@@ -53,7 +53,8 @@ def _turret_turn(game: GameContext, vehicle: Vehicle, ch: Character) -> Generato
     Returns True if it turned: then neither the main gun nor the coaxial MG fires this Impulse.
     """
     from solo.core.decisions import DecisionKind
-    from solo.rules.vehicles.movement import VehicleMoveState, turn_turret, turn_turret_toward_hex
+    from solo.rules.vehicles.move_state import VehicleMoveState
+    from solo.rules.vehicles.turning import turn_turret, turn_turret_toward_hex
 
     vtype = _vtype(game, vehicle)
     if not vtype.turret or vehicle.turret is None or vehicle.hex is None or "turret_jammed" in vehicle.damage:
