@@ -115,7 +115,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from solo.playtest.play import replay
 
     if args.to:
-        from solo.playtest.history import History, summary_at
+        from solo.playtest.history import History
+        from solo.playtest.history_view import summary_at
 
         history = History.from_log(args.log)
         print(summary_at(history.at(history.resolve(args.to)), spoilers=args.spoilers))
