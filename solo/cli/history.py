@@ -53,7 +53,7 @@ def _cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def _cmd_branch(args: argparse.Namespace) -> int:
-    from solo.cli.main import _read_dice_file
+    from solo.cli.forced import _read_dice_file
     from solo.playtest.history import History, split_log_point
     from solo.playtest.history_branch import save_game
     from solo.playtest.history_view import summary_at
