@@ -22,19 +22,9 @@ from solo.core.resources import cards_dir
 from solo.data.cards import EnemyOrderEntry, MoraleRow, OrderCode, load_enemy_deck
 from solo.data.tables import MoraleState
 from solo.data.vehicle_types import load_vom
-from solo.playtest.odds import (
-    VOM_MORALES,
-    CardContext,
-    compare_decks,
-    deck_profile,
-    game_next_card_odds,
-    load_deck,
-    next_card_odds,
-    next_vom_odds,
-    vom_column_label,
-    vom_odds,
-    write_comparison_png,
-)
+from solo.playtest.odds_deck import compare_decks, deck_profile, load_deck, write_comparison_png
+from solo.playtest.odds_next import CardContext, game_next_card_odds, next_card_odds, next_vom_odds
+from solo.playtest.odds_vom import VOM_MORALES, vom_column_label, vom_odds
 from solo.rules.state import Side
 
 DECK = load_enemy_deck()

@@ -867,7 +867,8 @@ def parent_log(tmp_path, n=40, seed=1):
 def branch_log_with_forced_die(tmp_path):
     """A branch of the parent at #10 whose first spotting d10 is forced to 9 (the parent rolled 3),
     played on 6 inputs and saved; returns (branch game, its log path)."""
-    from solo.playtest.history import History, save_game
+    from solo.playtest.history import History
+    from solo.playtest.history_branch import save_game
 
     _, path = parent_log(tmp_path)
     b = History.from_log(path, data=house_data()).branch(10, forced_dice=[9])
