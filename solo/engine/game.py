@@ -29,8 +29,8 @@ from solo.core.errors import IllegalChoiceError, MalformedChoiceError
 from solo.core.options import Options
 from solo.data.house import HouseData
 from solo.data.tables import TrackStep
+from solo.enemy import alerting, order_phase
 from solo.enemy import crews as crew_ai
-from solo.enemy import orders as ai
 from solo.enemy.hooks import Enemy
 from solo.rules import (
     card_effects,
@@ -174,7 +174,7 @@ class Game(GameContext):
                         assign = (
                             crew_ai.assign_on_activation
                             if team.id in st.vehicles
-                            else ai.assign_on_activation
+                            else alerting.assign_on_activation
                         )
                         for cid in list(team.members):
                             ch = st.characters[cid]
@@ -342,7 +342,7 @@ class Game(GameContext):
             for ch in self.state.active(Side.ENEMY):
                 if ch.order is None and ch.vehicle is None:
                     light_at.panzerfaust_order(self, ch)
-        ai.enemy_card_and_order_phase(self)
+        order_phase.enemy_card_and_order_phase(self)
         if self.state.vehicles:
             crew_ai.enemy_vehicle_orders(self)
 
@@ -438,7 +438,7 @@ class Game(GameContext):
         if st.cards.played:
             self.friendly_deck.discard(st.cards.played)
             st.cards.played = None
-        ai.return_enemy_cards(self)
+        order_phase.return_enemy_cards(self)
         self._check_end()
         if st.flow.turn >= self.scenario.turns:
             st.over = True
