@@ -9,7 +9,15 @@ May import: every module of :mod:`solo.enemy` (nothing there imports this one).
 
 from __future__ import annotations
 
-from solo.enemy import alerting, crews, duck_back, fire_choice
+from solo.enemy import (
+    alerting,
+    crews,
+    duck_back,
+    emergency_stop,
+    fire_choice,
+    target_markers,
+    turret_and_smoke,
+)
 
 
 class Enemy:
@@ -26,7 +34,7 @@ class Enemy:
     observed_targets = staticmethod(crews.observed_targets)
     clear_marker = staticmethod(crews.clear_marker)
     remove_lost_markers = staticmethod(crews.remove_lost_markers)
-    place_enemy_marker = staticmethod(crews.place_enemy_marker)
-    commander_turret_target = staticmethod(crews.commander_turret_target)
-    enemy_emergency_stop = staticmethod(crews.enemy_emergency_stop)
-    smoke_discharger_hex = staticmethod(crews.smoke_discharger_hex)
+    place_enemy_marker = staticmethod(target_markers.place_enemy_marker)
+    commander_turret_target = staticmethod(turret_and_smoke.commander_turret_target)
+    enemy_emergency_stop = staticmethod(emergency_stop.enemy_emergency_stop)
+    smoke_discharger_hex = staticmethod(turret_and_smoke.smoke_discharger_hex)

@@ -17,7 +17,7 @@ Every function takes the :class:`~solo.engine.game.Game` first. The phase
    only that initiative card is drawn here and orders wait for
    :func:`~solo.enemy.alerting.assign_on_activation`.
 
-Enemy vehicle crews take their orders from the VOM (:mod:`solo.enemy.crews`). Step 5 e)
+Enemy vehicle crews take their orders from the VOM (:mod:`solo.enemy.crew_orders`). Step 5 e)
 returns the turn's Enemy cards to the discards (:func:`return_enemy_cards`, §5.5).
 
 May import: :mod:`~solo.enemy.alerting`, :mod:`~solo.enemy.order_lookup`,
@@ -69,13 +69,13 @@ def enemy_card_and_order_phase(game: GameContext) -> None:
     deferred = bool(game.options.optional_enemy_activation)
     field = _Field(game)
     for team in st.teams.values():
-        if team.side is not Side.ENEMY or team.id in st.vehicles:  # crews: the VOM (solo.enemy.crews)
+        if team.side is not Side.ENEMY or team.id in st.vehicles:  # crews: the VOM (solo.enemy.crew_orders)
             continue
         on_map = [st.characters[c] for c in team.members]
         on_map = [c for c in on_map if c.is_active and c.hex is not None]
         if not on_map:
             continue
-        # Passengers ride under the crew rules (solo.enemy.crews), but their team still takes its
+        # Passengers ride under the crew rules (solo.enemy.crew_orders), but their team still takes its
         # initiative from a card (9.1) so that they activate.
         members = [c for c in on_map if c.vehicle is None]
         waiting: list[Character] = []

@@ -29,8 +29,7 @@ from solo.core.errors import IllegalChoiceError, MalformedChoiceError
 from solo.core.options import Options
 from solo.data.house import HouseData
 from solo.data.tables import TrackStep
-from solo.enemy import alerting, order_phase
-from solo.enemy import crews as crew_ai
+from solo.enemy import alerting, crew_orders, order_phase
 from solo.enemy.hooks import Enemy
 from solo.rules import (
     card_effects,
@@ -172,7 +171,7 @@ class Game(GameContext):
                     if team.side is Side.ENEMY and self.options.optional_enemy_activation:
                         # C2 23.5: orders are drawn when the team activates (crews: the VOM, 31.1).
                         assign = (
-                            crew_ai.assign_on_activation
+                            crew_orders.assign_on_activation
                             if team.id in st.vehicles
                             else alerting.assign_on_activation
                         )
@@ -344,7 +343,7 @@ class Game(GameContext):
                     light_at.panzerfaust_order(self, ch)
         order_phase.enemy_card_and_order_phase(self)
         if self.state.vehicles:
-            crew_ai.enemy_vehicle_orders(self)
+            crew_orders.enemy_vehicle_orders(self)
 
     def _arrange_track(self) -> None:
         """Step 3 c): teams on the Initiative Track, lowest first (base-rules §2)."""
