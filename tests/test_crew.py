@@ -1087,9 +1087,12 @@ def test_mired_jeep_freed_with_tqc_minus_3(tmp_path):
 
 def test_example_of_play_impulse_2_with_crew_ai(tmp_path, monkeypatch):
     """Example of play, Impulse 2: the Commander spots, marks the Light AT team, the Driver stops (31.2)."""
-    from solo.enemy import crews as crew_ai
+    from solo.enemy import emergency_stop as enemy_emergency_stop
+    from solo.enemy import target_markers
 
-    if not hasattr(crew_ai, "place_enemy_marker") or not hasattr(crew_ai, "enemy_emergency_stop"):
+    if not hasattr(target_markers, "place_enemy_marker") or not hasattr(
+        enemy_emergency_stop, "enemy_emergency_stop"
+    ):
         pytest.skip("crew_ai has not landed")
     game = make_game(tmp_path, "example_of_play")
     game.state.flow.phase = Phase.ACTION

@@ -29,8 +29,7 @@ from solo.core.errors import IllegalChoiceError, MalformedChoiceError
 from solo.core.options import Options
 from solo.data.house import HouseData
 from solo.data.tables import TrackStep
-from solo.enemy import crews as crew_ai
-from solo.enemy import orders as ai
+from solo.enemy import alerting, order_phase, vom_orders
 from solo.enemy.hooks import Enemy
 from solo.rules import (
     card_effects,
@@ -174,9 +173,9 @@ class Game(GameContext):
                     if team.side is Side.ENEMY and self.options.optional_enemy_activation:
                         # C2 23.5: orders are drawn when the team activates (crews: the VOM, 31.1).
                         assign = (
-                            crew_ai.assign_on_activation
+                            vom_orders.assign_on_activation
                             if team.id in st.vehicles
-                            else ai.assign_on_activation
+                            else alerting.assign_on_activation
                         )
                         for cid in list(team.members):
                             ch = st.characters[cid]
@@ -344,9 +343,9 @@ class Game(GameContext):
             for ch in self.state.active(Side.ENEMY):
                 if ch.order is None and ch.vehicle is None:
                     light_at.panzerfaust_order(self, ch)
-        ai.enemy_card_and_order_phase(self)
+        order_phase.enemy_card_and_order_phase(self)
         if self.state.vehicles:
-            crew_ai.enemy_vehicle_orders(self)
+            vom_orders.enemy_vehicle_orders(self)
 
     def _arrange_track(self) -> None:
         """Step 3 c): teams on the Initiative Track, lowest first (base-rules §2)."""
@@ -440,7 +439,7 @@ class Game(GameContext):
         if st.cards.played:
             self.friendly_deck.discard(st.cards.played)
             st.cards.played = None
-        ai.return_enemy_cards(self)
+        order_phase.return_enemy_cards(self)
         self._check_end()
         if st.flow.turn >= self.scenario.turns:
             st.over = True
