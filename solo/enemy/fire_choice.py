@@ -21,6 +21,7 @@ import attrs
 from solo.core.hexes import Hex, line
 from solo.data.tables import CheckKind, MoraleState, OrderFlag, Weapon, WeaponFlag, WeaponKind
 from solo.enemy.order_lookup import _tqc
+from solo.rules.fire_action import SNIPER_AIM
 from solo.rules.state import AmmoState, Character, Side
 
 if TYPE_CHECKING:
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
 
 MEDIC_TARGET_TQ_BONUS = 2
 """C2 30.1: an Enemy fires on a Friendly trained medic only if he fails a TQ+2 roll."""
-SNIPER_KEY = "sniper_aim"
-"""``ch.acted`` key: a Sniper passed his Impulse 2 TQC: no fire on I2, +2 WS on I4 (C2 24.1)."""
 SNIPER_BONUS = 2
 """C2 24.1 Sniper: +2 WS to the Aimed Fire of Impulse 4."""
 SNIPER_RANGE = 3
@@ -260,7 +259,7 @@ def _fire_option(
         "order": (order.ws_modifier or 0) if order is not None else 0,
         "wounds": ch.wound_penalty,
         "morale": game.data.checks.morale(ch.morale).fire_ws,
-        "sniper": SNIPER_BONUS if ch.acted.get(SNIPER_KEY) and game.state.flow.impulse == 4 else 0,
+        "sniper": SNIPER_BONUS if ch.acted.get(SNIPER_AIM) and game.state.flow.impulse == 4 else 0,
     }
     return FireOption(target, w.id, rng, sum(parts.values()), parts)
 
@@ -312,7 +311,7 @@ def sniper_aims(game: GameContext, ch: Character) -> bool:
         return False
     out = _tqc(game, ch, ch.effective_tq, "Sniper: hold the Impulse 2 shot (C2 24.1)")
     if out.passed:
-        ch.acted[SNIPER_KEY] = True
+        ch.acted[SNIPER_AIM] = True
     game.emit(
         "sniper",
         f"{ch.name} (Sniper, Aimed Fire; nearest Spotted Friendly {nearest} hexes): TQC rolled {out.roll} "

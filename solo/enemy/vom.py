@@ -29,6 +29,7 @@ import attrs
 
 from solo.data.vehicle_types import HatchState, VehicleType, Vom, VomCell, vom_column
 from solo.rules.state import Character
+from solo.rules.vehicles.crew_orders import FIRE_ORDERS
 from solo.rules.vehicles.crew_sight import _ROLE_NAMES
 from solo.rules.vehicles.state import Hatch, Seat, Vehicle
 
@@ -41,8 +42,6 @@ if TYPE_CHECKING:
 
 SPEED_ORDERS: tuple[str, ...] = ("crawl", "ahead_slow", "forward", "fast", "reverse")
 """The Driver's movement orders (C2 31.11.1-31.11.2); a Driver holding one is moving."""
-FIRE_ORDERS: tuple[str, ...] = ("aimed_fire", "rapid_fire", "suppressive_fire")
-"""MG fire orders (C2 31.9.4 b-c); a Gunner holding one fires the coaxial MG."""
 FORCED_KEY = "forced_orders"
 """``vehicle.acted`` key: {"turn": n, position: (order id, why, rule)} taken from the
 ``force_*`` flags at the first order assignment of the turn."""
@@ -324,7 +323,6 @@ class _Trace:
 
 
 __all__ = [
-    "FIRE_ORDERS",
     "FORCED_KEY",
     "SPEED_ORDERS",
 ]

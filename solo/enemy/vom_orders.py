@@ -69,6 +69,7 @@ from solo.rules.vehicles.crew_sight import (
 )
 from solo.rules.vehicles.speed_and_terrain import SPEED_CAPS, convert_speed
 from solo.rules.vehicles.state import CREW_ORDER, Vehicle, vehicle_of
+from solo.rules.vehicles.targets import MOUNT_KEY
 
 if TYPE_CHECKING:
     from solo.rules.context import GameContext
@@ -82,9 +83,6 @@ LOAD_ORDERS: tuple[str, ...] = ("load_he", "load_ap")
 LOADER_LOS_WHOLE_CREW = True
 """[house] The Loader's ammunition choice (C2 31.11.3) reads "LOS" as the LOS of any crewman
 of his vehicle (the crew talk on the intercom), not the Loader's own periscope arc."""
-MOUNT_KEY = "vehicle_weapon"
-"""``ch.acted`` key: the vehicle weapon (``"bow_mg"``, ``"coaxial_mg"``, ``"pintle_mg"``) the
-crewman's fire order uses this turn (from the VOM cell); absent: his own weapon."""
 CASCADE_KEY = "crew_bail_out"
 """``vehicle.acted`` key: the turn the Commander received Bail Out: the whole crew bails out
 (C2 31.11.3, 31.10.9)."""

@@ -28,9 +28,7 @@ from solo.rules.spotting import _tracker, known_at_impulse_start
 from solo.rules.state import Character, Side, Status
 from solo.rules.vehicles import light_at, small_arms
 from solo.rules.vehicles import targets as vehicle_targets
-
-LIGHT_AT_ORDERS = ("load_light_at", "fire_light_at")
-"""C2 32.1: orders whose F steps load or fire a Light AT weapon (:mod:`solo.rules.vehicles.targets`)."""
+from solo.rules.vehicles.crew_sight import LIGHT_AT_ORDERS
 
 
 def _is_vehicle_sol(sol: FireSolution) -> bool:

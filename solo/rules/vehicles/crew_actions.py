@@ -29,6 +29,7 @@ from solo.rules.vehicles.seats import (
     _vtype,
 )
 from solo.rules.vehicles.state import CREW_ORDER, Ammo, Hatch, Vehicle
+from solo.rules.vehicles.targets import MOUNT_KEY
 from solo.rules.vehicles.turret import _turned_now
 
 
@@ -475,10 +476,6 @@ BAIL_OUT_LIMIT = 4
 BAIL_OUT_SPEED_MODIFIERS: dict[str, int] = {"ahead_slow": 1, "forward": 0, "fast": -2}
 """TQC modifiers for bailing out of a Jeep, Truck or Half-Track moving faster than Crawl, by the
 Driver's order (C2 31.11.2: Ahead Slow +1, Fast -2; Forward 0 [reading])."""
-
-
-MOUNT_KEY = "vehicle_weapon"
-"""``ch.acted`` key (written by ``crew_ai`` for Enemy crews): the mount id his fire order uses."""
 
 
 def _loaded_at_start(game: GameContext, vehicle: Vehicle) -> bool:
