@@ -28,10 +28,19 @@ from typing import Any, ClassVar
 
 import attrs
 
-from solo.core.datafile import DataFile, Problems, converter, read, structure
+from solo.core.catalog import Catalog
+from solo.core.datafile import (
+    SNAKE_ID,
+    DataFile,
+    Problems,
+    check_unique,
+    converter,
+    describe,
+    read_card_file,
+    structure,
+)
 from solo.core.errors import DataError
 from solo.core.hexes import Direction
-from solo.core.resources import cards_dir, display_name
 
 # ---------------------------------------------------------------------------
 # Enemy Order cards (base-rules §5)
@@ -113,7 +122,7 @@ class DirectionString:
         directions not adjacent, more than two directions, not a direction string).
         """
         if isinstance(text, bool) or not isinstance(text, (str, int)):
-            raise ValueError(f"expected a direction string like '5/6' or '2', got {_show(text)}")
+            raise ValueError(f"expected a direction string like '5/6' or '2', got {describe(text)}")
         raw = str(text).strip()
         if not _DIRECTIONS_RE.match(raw):
             raise ValueError(f"bad direction string {raw!r} (expected 'X' or 'X/Y', e.g. '5/6')")
@@ -142,16 +151,6 @@ def _direction_problem(directions: tuple[Any, ...]) -> str | None:
     if len(directions) == 2 and not _adjacent(directions[0], directions[1]):
         return f"directions {shown!r} must be adjacent (e.g. '5/6', '6/1')"
     return None
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
 
 
 @attrs.frozen(repr=False)
@@ -186,7 +185,7 @@ class EnemyOrderEntry:
         direction string, a bad direction string, or an unknown or repeated flag.
         """
         if not isinstance(text, str):
-            raise ValueError(f"expected an order entry like 'RG 5/6 GC' or 'HI', got {_show(text)}")
+            raise ValueError(f"expected an order entry like 'RG 5/6 GC' or 'HI', got {describe(text)}")
         tokens = text.split()
         if not tokens:
             raise ValueError("empty order entry (expected e.g. 'RG 5/6 GC' or 'HI')")
@@ -281,21 +280,25 @@ class EnemyOrderCard:
 
 
 @attrs.frozen
-class EnemyDeckDef:
-    """The 50 Enemy Order cards, in file order."""
+class EnemyDeckDef(Catalog):
+    """The 50 Enemy Order cards, by id (:meth:`card`, ``in``, iteration in file order)."""
+
+    _ITEMS: ClassVar[str] = "cards"
+    _WHAT: ClassVar[str] = "Enemy Order card"
 
     cards: tuple[EnemyOrderCard, ...]
+    _by_id: dict[str, EnemyOrderCard] = attrs.field(init=False, eq=False, repr=False)
     edition: str = "house"
     """Which edition the file holds (``"house"`` for the shipped deck)."""
     source: str = "cards/enemy_orders.yaml"
     """The file the deck was loaded from, as problems name it."""
 
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
+
     def card(self, card_id: str) -> EnemyOrderCard:
-        """The card with id ``card_id``. Raises ``KeyError`` if there is none."""
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        """The card with id ``card_id`` (:meth:`get`). Raises ``KeyError`` if there is none."""
+        return self.get(card_id)
 
     def by_initiative(self, initiative: int) -> EnemyOrderCard:
         """The card with this initiative (1-99, odd). Raises ``KeyError`` if there is none."""
@@ -530,8 +533,6 @@ EFFECT_KINDS: dict[str, type] = {
 }
 """Effect classes by their ``kind`` tag."""
 
-_ORDER_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-
 
 def effect_from_dict(value: Any) -> Effect:
     """Structure a tagged effect mapping (``{kind: ..., ...}``) into its class.
@@ -541,7 +542,7 @@ def effect_from_dict(value: Any) -> Effect:
     """
     kinds = ", ".join(EFFECT_KINDS)
     if not isinstance(value, dict):
-        raise TypeError(f"expected an effect mapping with a 'kind' ({kinds}), got {_show(value)}")
+        raise TypeError(f"expected an effect mapping with a 'kind' ({kinds}), got {describe(value)}")
     if "kind" not in value:
         raise ValueError(f"missing required key 'kind' (expected one of {kinds})")
     kind = value["kind"]
@@ -551,7 +552,7 @@ def effect_from_dict(value: Any) -> Effect:
     effect = converter.structure(rest, EFFECT_KINDS[kind])
     if isinstance(effect, OrderLimit):
         for order_id in effect.forbid:
-            if not _ORDER_ID_RE.match(order_id):
+            if not SNAKE_ID.match(order_id):
                 raise ValueError(f"order id {order_id!r} must be snake_case (e.g. 'sprint')")
     return effect
 
@@ -605,12 +606,19 @@ class FriendlyCard:
 
 
 @attrs.frozen
-class FriendlyDeckDef:
-    """The 52 Friendly cards (50 numbered + 2 Event cards), in file order."""
+class FriendlyDeckDef(Catalog):
+    """The 52 Friendly cards (50 numbered + 2 Event cards), by id (:meth:`card`, ``in``, file order)."""
+
+    _ITEMS: ClassVar[str] = "cards"
+    _WHAT: ClassVar[str] = "Friendly card"
 
     cards: tuple[FriendlyCard, ...]
+    _by_id: dict[str, FriendlyCard] = attrs.field(init=False, eq=False, repr=False)
     edition: str = "house"
     source: str = "cards/friendly_deck.yaml"
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
 
     @property
     def numbered(self) -> tuple[FriendlyCard, ...]:
@@ -623,11 +631,8 @@ class FriendlyDeckDef:
         return tuple(c for c in self.cards if c.kind.is_event)
 
     def card(self, card_id: str) -> FriendlyCard:
-        """The card with id ``card_id``. Raises ``KeyError`` if there is none."""
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        """The card with id ``card_id`` (:meth:`get`). Raises ``KeyError`` if there is none."""
+        return self.get(card_id)
 
 
 FRIENDLY_NUMBERED = 50
@@ -655,9 +660,6 @@ class _DeckHead:
     cards: tuple[Any, ...]
 
 
-_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
 def _read_head(doc: DataFile) -> _DeckHead:
     """The top of a deck file: ``edition`` and the list of ``cards``."""
     head = structure(doc, _DeckHead)
@@ -678,15 +680,15 @@ def _structure_cards(doc: DataFile, head: _DeckHead, cls: type, probs: Problems)
 
 
 def _check_ids(doc: DataFile, cards: list[tuple[int, Any]], probs: Problems) -> None:
-    first: dict[str, int] = {}
     for i, card in cards:
-        if not _ID_RE.match(card.id):
+        if not SNAKE_ID.match(card.id):
             probs.add(doc, ("cards", i, "id"), f"card id {card.id!r} must be snake_case (e.g. 'e07')")
-        if card.id in first:
-            line = doc.line_of(("cards", first[card.id], "id"))
-            probs.add(doc, ("cards", i, "id"), f"duplicate card id {card.id!r} (first on line {line})")
-        else:
-            first[card.id] = i
+    check_unique(
+        probs,
+        doc,
+        [(("cards", i, "id"), card.id) for i, card in cards],
+        "duplicate card id {id!r} (first on line {line})",
+    )
 
 
 def _count_message(what: str, found: int, expected: int) -> str:
@@ -703,8 +705,7 @@ def load_enemy_deck(path: Path | None = None) -> EnemyDeckDef:
     rout strings on directions 2/3 only and berserk strings on 5/6 only.
     Raises :class:`~solo.core.errors.DataError` listing every problem with its line.
     """
-    path = Path(path) if path is not None else cards_dir() / "enemy_orders.yaml"
-    doc = read(path, display_name(path))
+    doc = read_card_file(path, "enemy_orders.yaml")
     head = _read_head(doc)
     probs = Problems()
     if len(head.cards) != ENEMY_DECK_SIZE:
@@ -747,8 +748,7 @@ def load_friendly_deck(path: Path | None = None) -> FriendlyDeckDef:
     snake_case unique ids; non-empty titles and texts.
     Raises :class:`~solo.core.errors.DataError` listing every problem with its line.
     """
-    path = Path(path) if path is not None else cards_dir() / "friendly_deck.yaml"
-    doc = read(path, display_name(path))
+    doc = read_card_file(path, "friendly_deck.yaml")
     head = _read_head(doc)
     probs = Problems()
     cards = _structure_cards(doc, head, FriendlyCard, probs)
@@ -870,7 +870,6 @@ __all__ = [
     "ROUT_DIRECTIONS",
     "STAMP_COMPOSITION",
     "Ammo",
-    "DataError",
     "DirectionString",
     "Effect",
     "EnemyDeckDef",

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from solo.core.datafile import Problems, read, structure
-from solo.core.resources import cards_dir, display_name
+from solo.core.datafile import Problems, read_card_file, structure
 from solo.data.cards import (
     EventTable,
 )
@@ -126,8 +125,7 @@ def load_event_tables(path: Path | str | None = None) -> EventTables:
     non-empty titles and texts. Raises :class:`~solo.core.errors.DataError` listing every problem
     with its ``path:line``.
     """
-    p = Path(path) if path is not None else cards_dir() / "events.yaml"
-    doc = read(p, display_name(p))
+    doc = read_card_file(path, "events.yaml")
     raw = structure(doc, _EventsFile)
     probs = Problems()
     for name in ("friendly", "enemy"):

@@ -24,17 +24,27 @@ from __future__ import annotations
 
 import enum
 import functools
-import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo.core.datafile import DataFile, DocPath, Problems, converter, read, structure
+from solo.core.datafile import (
+    SNAKE_ID,
+    DataFile,
+    DocPath,
+    Problems,
+    check_unique,
+    converter,
+    read,
+    read_card_file,
+    structure,
+)
 from solo.core.errors import DataError, GeometryError
 from solo.core.hexes import Direction, Hex, rotate
 from solo.core.options import Options
-from solo.core.resources import cards_dir, display_name, maps_dir
+from solo.core.resources import display_name, maps_dir
 from solo.core.sides import Side
 from solo.data.cards import DirectionString
 from solo.data.tables import MoraleState
@@ -94,7 +104,6 @@ TEAM_NAMES: dict[str, str] = {"com": "Command"}
 MAX_TURNS = 99
 MAX_HAND = 5
 """The Friendly hand limit (base-rules §18); a starting hand may not exceed it."""
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _MAX_REROLLS = 100
 """How many 9s in a row the selection-table roll tolerates before giving up (ChanceError)."""
 
@@ -331,22 +340,23 @@ def load_characters(path: Path | str | None = None, weapons: WeaponTable | None 
     profiles with no one twice in a row; counters 1–21 exactly once among the
     Enemy and once among the elite. Raises :class:`DataError` with every problem.
     """
-    p = Path(path) if path is not None else cards_dir() / CHARACTERS_FILE
-    doc = read(p, display_name(p))
+    doc = read_card_file(path, CHARACTERS_FILE)
     raw = structure(doc, _CharactersFile)
     if weapons is None:
         from solo.data.tables import load_weapons
 
         weapons = load_weapons()
     probs = Problems()
-    seen: dict[str, int] = {}
+    seen = check_unique(
+        probs,
+        doc,
+        [(("friendly", i, "id"), prof.id) for i, prof in enumerate(raw.friendly)],
+        "duplicate profile id {id!r} (also entry {index})",
+    )
     for i, prof in enumerate(raw.friendly):
         where: DocPath = ("friendly", i)
-        if not _ID.match(prof.id):
+        if not SNAKE_ID.match(prof.id):
             probs.add(doc, (*where, "id"), f"profile id {prof.id!r} must be snake_case")
-        if prof.id in seen:
-            probs.add(doc, (*where, "id"), f"duplicate profile id {prof.id!r} (also entry {seen[prof.id]})")
-        seen.setdefault(prof.id, i)
         _check_stats(doc, probs, where, prof, weapons)
     faces: dict[int, int] = {}
     for i, row in enumerate(raw.selection_table.rows):
@@ -378,18 +388,16 @@ def load_characters(path: Path | str | None = None, weapons: WeaponTable | None 
     if faces and all(raw.selection_table.rows[i].reroll for i in faces.values()):
         probs.add(doc, ("selection_table", "rows"), "every row is a re-roll")
     for key, counters in (("enemy", raw.enemy), ("elite", raw.elite)):
-        numbers: dict[int, int] = {}
+        numbers = check_unique(
+            probs,
+            doc,
+            [((key, i, "counter"), prof.counter) for i, prof in enumerate(counters)],
+            "counter {id} given twice (also entry {index})",
+        )
         for i, prof in enumerate(counters):
             where = (key, i)
             if not 1 <= prof.counter <= 21:
                 probs.add(doc, (*where, "counter"), f"counter {prof.counter} outside 1-21")
-            if prof.counter in numbers:
-                probs.add(
-                    doc,
-                    (*where, "counter"),
-                    f"counter {prof.counter} given twice (also entry {numbers[prof.counter]})",
-                )
-            numbers.setdefault(prof.counter, i)
             _check_stats(doc, probs, where, prof, weapons)
         absent = [n for n in range(1, 22) if n not in numbers]
         if absent:
@@ -883,18 +891,34 @@ class _Checker:
 
     # -- the checks ----------------------------------------------------------
 
+    def character_ids(self) -> Iterator[tuple[DocPath, str]]:
+        """Every character id of the scenario with its path: the teams', then the reinforcements'."""
+        sc = self.sc
+        for key, teams in (("friendly", sc.friendly), ("enemy", sc.enemy)):
+            for i, team in enumerate(teams):
+                for j, c in enumerate(team.characters):
+                    yield (key, i, "characters", j, "id"), c.id
+        for i, wave in enumerate(sc.reinforcements):
+            for j, c in enumerate(wave.characters):
+                yield ("reinforcements", i, "characters", j, "id"), c.id
+
     def run(self) -> None:
         sc = self.sc
+        self.ids = check_unique(
+            self.probs, self.doc, self.character_ids(), "duplicate character id {id!r} (first on line {line})"
+        )
         self.check_top()
         self.check_options()
         for side, key, teams in ((Side.FRIENDLY, "friendly", sc.friendly), (Side.ENEMY, "enemy", sc.enemy)):
             if not teams and not any(v.side == side.value for v in sc.vehicles):
                 self.add((key,), f"the {side.value} side has no team and no vehicle")
-            seen: dict[str, int] = {}
+            check_unique(
+                self.probs,
+                self.doc,
+                [((key, i, "id"), team.id) for i, team in enumerate(teams)],
+                "team {id!r} given twice (also entry {index})",
+            )
             for i, team in enumerate(teams):
-                if team.id in seen:
-                    self.add((key, i, "id"), f"team {team.id!r} given twice (also entry {seen[team.id]})")
-                seen.setdefault(team.id, i)
                 self.check_team(side, (key, i), team)
         for i, wave in enumerate(sc.reinforcements):
             self.check_wave(("reinforcements", i), wave)
@@ -911,7 +935,7 @@ class _Checker:
 
     def check_top(self) -> None:
         sc, data = self.sc, self.data
-        if not _ID.match(sc.id):
+        if not SNAKE_ID.match(sc.id):
             self.add(("id",), f"scenario id {sc.id!r} must be snake_case")
         if self.map is None:
             known = ", ".join(sorted(data.maps))
@@ -998,13 +1022,8 @@ class _Checker:
         team_hexes: list[Hex | None] | None,
         reinforcement: bool = False,
     ) -> None:
-        if not _ID.match(c.id):
+        if not SNAKE_ID.match(c.id):
             self.add((*where, "id"), f"character id {c.id!r} must be snake_case (e.g. able_1)")
-        if c.id in self.ids:
-            line = self.doc.line_of(self.ids[c.id])
-            self.add((*where, "id"), f"duplicate character id {c.id!r} (first on line {line})")
-        else:
-            self.ids[c.id] = (*where, "id")
         given = [k for k in _STAT_KEYS if self.has_key(where, k)]
         counter = c.counter
         if side is Side.FRIENDLY:

@@ -28,12 +28,11 @@ from typing import Any, ClassVar, NamedTuple
 
 import attrs
 
-from solo.core import datafile
 from solo.core.catalog import Catalog
-from solo.core.datafile import DataFile, DocPath, Problems, structure
+from solo.core.datafile import SNAKE_ID, DataFile, DocPath, Problems, check_unique, read_card_file, structure
 from solo.core.dice import DiceExpression
 from solo.core.errors import DataError, Problem
-from solo.core.resources import cards_dir, display_name
+from solo.core.resources import cards_dir
 
 IMPULSES: tuple[int, ...] = (1, 2, 3, 4)
 """The four Impulses of a turn."""
@@ -43,8 +42,6 @@ GROUP_COUNT = 7
 
 RANGE_LIMIT = 1000
 """The longest range, in hexes, a band or a weapon may reach (lookup tables are this long)."""
-
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 class Source(enum.Enum):
@@ -421,7 +418,7 @@ def _slot_count_problem(step: TrackStep, count: int, *, fallback: bool) -> str |
 def _entry_order(doc: DataFile, probs: Problems, i: int, e: OrderEntry) -> Order | None:
     at: DocPath = ("orders", i)
     before = len(probs.items)
-    if not _ID.match(e.id):
+    if not SNAKE_ID.match(e.id):
         probs.add(doc, (*at, "id"), f"order id {e.id!r} must be snake_case")
     if e.code is not None and e.code not in CARD_CODES:
         probs.add(
@@ -511,24 +508,19 @@ def orders_from(doc: DataFile) -> OrderTable:
     raw = structure(doc, OrdersFile)
     probs = Problems()
     orders: list[Order] = []
-    first_id: dict[str, int] = {}
-    first_code: dict[str, int] = {}
+    first_id = check_unique(
+        probs,
+        doc,
+        [(("orders", i, "id"), e.id) for i, e in enumerate(raw.orders)],
+        "duplicate order id {id!r} (first in entry {number})",
+    )
+    first_code = check_unique(
+        probs,
+        doc,
+        [(("orders", i, "code"), e.code) for i, e in enumerate(raw.orders)],
+        "duplicate card code {id!r} (first in entry {number})",
+    )
     for i, e in enumerate(raw.orders):
-        if e.id in first_id:
-            probs.add(
-                doc, ("orders", i, "id"), f"duplicate order id {e.id!r} (first in entry {first_id[e.id] + 1})"
-            )
-        else:
-            first_id[e.id] = i
-        if e.code is not None:
-            if e.code in first_code:
-                probs.add(
-                    doc,
-                    ("orders", i, "code"),
-                    f"duplicate card code {e.code!r} (first in entry {first_code[e.code] + 1})",
-                )
-            else:
-                first_code[e.code] = i
         order = _entry_order(doc, probs, i, e)
         if order is not None:
             orders.append(order)
@@ -1017,7 +1009,7 @@ class WeaponsFile:
 def _entry_weapon(doc: DataFile, probs: Problems, i: int, e: WeaponEntry) -> Weapon | None:
     at: DocPath = ("weapons", i)
     before = len(probs.items)
-    if not _ID.match(e.id):
+    if not SNAKE_ID.match(e.id):
         probs.add(doc, (*at, "id"), f"weapon id {e.id!r} must be snake_case")
     if not 1 <= e.max_range <= RANGE_LIMIT:
         probs.add(doc, (*at, "max_range"), f"max_range {e.max_range} outside 1-{RANGE_LIMIT}")
@@ -1116,16 +1108,13 @@ def weapons_from(doc: DataFile) -> WeaponTable:
     raw = structure(doc, WeaponsFile)
     probs = Problems()
     weapons: list[Weapon] = []
-    first_id: dict[str, int] = {}
+    check_unique(
+        probs,
+        doc,
+        [(("weapons", i, "id"), e.id) for i, e in enumerate(raw.weapons)],
+        "duplicate weapon id {id!r} (first in entry {number})",
+    )
     for i, e in enumerate(raw.weapons):
-        if e.id in first_id:
-            probs.add(
-                doc,
-                ("weapons", i, "id"),
-                f"duplicate weapon id {e.id!r} (first in entry {first_id[e.id] + 1})",
-            )
-        else:
-            first_id[e.id] = i
         weapon = _entry_weapon(doc, probs, i, e)
         if weapon is not None:
             weapons.append(weapon)
@@ -1365,7 +1354,7 @@ def checks_from(doc: DataFile) -> Checks:
                 rows_seen[r.card_row] = i
         if (r.forced_order is None) != (r.card_string is None):
             probs.add(doc, at, "forced_order goes with card_string, and only with it")
-        if r.forced_order is not None and not _ID.match(r.forced_order):
+        if r.forced_order is not None and not SNAKE_ID.match(r.forced_order):
             probs.add(doc, (*at, "forced_order"), f"order id {r.forced_order!r} must be snake_case")
     kinds: dict[CheckKind, int] = {}
     for i, t in enumerate(raw.checks):
@@ -1403,29 +1392,24 @@ WEAPONS_FILE = "weapons.yaml"
 CHECKS_FILE = "checks.yaml"
 
 
-def _read(path: Path | str | None, filename: str) -> DataFile:
-    p = cards_dir() / filename if path is None else Path(path)
-    return datafile.read(p, display_name(p))
-
-
 def load_orders(path: Path | str | None = None) -> OrderTable:
     """Load ``orders.yaml`` (``None``: the shipped file). Raises :class:`DataError` (base-rules §4)."""
-    return orders_from(_read(path, ORDERS_FILE))
+    return orders_from(read_card_file(path, ORDERS_FILE))
 
 
 def load_charts(path: Path | str | None = None) -> Charts:
     """Load ``charts.yaml`` (``None``: the shipped file). Raises :class:`DataError` (base-rules §9-10)."""
-    return charts_from(_read(path, CHARTS_FILE))
+    return charts_from(read_card_file(path, CHARTS_FILE))
 
 
 def load_weapons(path: Path | str | None = None) -> WeaponTable:
     """Load ``weapons.yaml`` (``None``: the shipped file). Raises :class:`DataError` (base-rules §10)."""
-    return weapons_from(_read(path, WEAPONS_FILE))
+    return weapons_from(read_card_file(path, WEAPONS_FILE))
 
 
 def load_checks(path: Path | str | None = None) -> Checks:
     """Load ``checks.yaml`` (``None``: the shipped file). Raises :class:`DataError` (base-rules §7)."""
-    return checks_from(_read(path, CHECKS_FILE))
+    return checks_from(read_card_file(path, CHECKS_FILE))
 
 
 @attrs.frozen
@@ -1456,7 +1440,7 @@ def load_tables(directory: Path | str | None = None) -> Tables:
     )
     for filename, build in builders:
         try:
-            docs[filename] = doc = _read(base / filename, filename)
+            docs[filename] = doc = read_card_file(base / filename, filename)
             results[filename] = build(doc)
         except DataError as exc:
             problems.extend(exc.problems)

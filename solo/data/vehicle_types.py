@@ -33,7 +33,17 @@ import attrs
 
 from solo.core import datafile
 from solo.core.catalog import Catalog
-from solo.core.datafile import DataFile, DocPath, Problems, converter, structure
+from solo.core.datafile import (
+    SNAKE_ID,
+    DataFile,
+    DocPath,
+    Problems,
+    check_unique,
+    converter,
+    describe,
+    read_card_file,
+    structure,
+)
 from solo.core.errors import DataError, Problem
 from solo.core.hexes import Arc
 from solo.core.resources import cards_dir, display_name
@@ -97,8 +107,6 @@ VOM_FILE = "vehicle_order_matrix.yaml"
 """The Vehicle Order Matrix file under ``cards/``."""
 CREWS_FILE = "crews.yaml"
 """The crew counters file under ``cards/``."""
-
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 # ---------------------------------------------------------------------------
@@ -343,7 +351,7 @@ class Rolls:
     def parse(cls, value: str | int) -> Rolls:
         """Read ``"25-32"``, ``"00-09"``, ``"4"`` or the integer ``4``. Raises :class:`ValueError`."""
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise ValueError(f"expected a roll range like '25-32' or '4', got {_describe(value)}")
+            raise ValueError(f"expected a roll range like '25-32' or '4', got {describe(value)}")
         if isinstance(value, int):
             return cls(value, value)
         m = _ROLLS.match(value.strip())
@@ -366,16 +374,6 @@ class Rolls:
 
 
 _ROLLS = re.compile(r"^(\d{1,3})(?:\s*-\s*(\d{1,3}))?$")
-
-
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
 
 
 def _structure_rolls(value: Any, _type: type) -> Rolls:
@@ -1081,7 +1079,7 @@ def _damage_columns(
     used = {e.damage for rows in raw.hit_locations.values() for e in rows if e.damage is not None}
     used |= {e.reroll for rows in raw.damage.values() for e in rows if e.reroll is not None}
     for cid, entries in raw.damage.items():
-        if not _ID.match(cid):
+        if not SNAKE_ID.match(cid):
             probs.add(doc, ("damage", cid), f"damage column id {cid!r} must be snake_case", at_key=True)
         if cid not in used:
             probs.add(doc, ("damage", cid), f"damage column {cid!r} is never rolled on", at_key=True)
@@ -1138,7 +1136,7 @@ def vehicle_type_from(doc: DataFile, weapons: WeaponTable | None = None) -> Vehi
     """
     raw = structure(doc, _VehicleFile)
     probs = Problems()
-    if not _ID.match(raw.id):
+    if not SNAKE_ID.match(raw.id):
         probs.add(doc, ("id",), f"vehicle id {raw.id!r} must be snake_case")
     if not raw.speeds:
         probs.add(doc, ("speeds",), "list the movement orders the vehicle may be given")
@@ -1440,7 +1438,7 @@ def _vom_cell(
     raw: _VomFile,
 ) -> VomCell | None:
     if not isinstance(text, str) or not text.split():
-        probs.add(doc, path, f"expected an order like 'spot' or 'crawl 1', got {_describe(text)}")
+        probs.add(doc, path, f"expected an order like 'spot' or 'crawl 1', got {describe(text)}")
         return None
     order, *rest = text.split()
     directions: DirectionString | None = None
@@ -1510,7 +1508,7 @@ def vom_from(doc: DataFile, order_ids: Collection[str] | None = None) -> Vom:
             continue
         role_orders.append((role, entry.orders))
         for j, o in enumerate(entry.orders):
-            if not _ID.match(o):
+            if not SNAKE_ID.match(o):
                 probs.add(doc, ("roles", role.value, "orders", j), f"order id {o!r} must be snake_case")
             elif known is not None and o not in known:
                 probs.add(
@@ -1565,8 +1563,7 @@ def load_vom(path: Path | str | None = None, *, order_ids: Collection[str] | Non
     ``order_ids``: the known order ids (of ``orders.yaml``); ``None`` skips that check.
     Raises :class:`DataError` with every problem.
     """
-    p = cards_dir() / VOM_FILE if path is None else Path(path)
-    return vom_from(datafile.read(p, display_name(p)), order_ids)
+    return vom_from(read_card_file(path, VOM_FILE), order_ids)
 
 
 # ---------------------------------------------------------------------------
@@ -1663,7 +1660,17 @@ def crews_from(doc: DataFile, weapon_ids: Collection[str] | None = None) -> Crew
     """
     raw = structure(doc, _CrewsFile)
     probs = Problems()
-    seen: dict[str, str] = {}
+    check_unique(
+        probs,
+        doc,
+        [
+            (("crews", nation.value, role.value, i, "id"), e.id)
+            for nation, pools in raw.crews.items()
+            for role, entries in pools.items()
+            for i, e in enumerate(entries)
+        ],
+        "duplicate counter id {id!r} (also {first[1]} {first[2]})",
+    )
     counters: list[CrewCounter] = []
     known = set(weapon_ids) if weapon_ids is not None else None
     for nation, pools in raw.crews.items():
@@ -1673,11 +1680,8 @@ def crews_from(doc: DataFile, weapon_ids: Collection[str] | None = None) -> Crew
         for role, entries in pools.items():
             for i, e in enumerate(entries):
                 where: DocPath = ("crews", nation.value, role.value, i)
-                if not _ID.match(e.id):
+                if not SNAKE_ID.match(e.id):
                     probs.add(doc, (*where, "id"), f"counter id {e.id!r} must be snake_case")
-                if e.id in seen:
-                    probs.add(doc, (*where, "id"), f"duplicate counter id {e.id!r} (also {seen[e.id]})")
-                seen.setdefault(e.id, f"{nation.value} {role.value}")
                 if not 1 <= e.tq <= 9:
                     probs.add(doc, (*where, "tq"), f"TQ {e.tq} outside 1-9")
                 if not 0 <= e.ldr <= 9:
@@ -1701,5 +1705,4 @@ def load_crews(path: Path | str | None = None, *, weapon_ids: Collection[str] | 
 
     ``weapon_ids``: the known weapon ids; ``None`` skips that check. Raises :class:`DataError`.
     """
-    p = cards_dir() / CREWS_FILE if path is None else Path(path)
-    return crews_from(datafile.read(p, display_name(p)), weapon_ids)
+    return crews_from(read_card_file(path, CREWS_FILE), weapon_ids)
