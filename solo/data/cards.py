@@ -458,7 +458,7 @@ class ExtraMove:
 
 
 @attrs.frozen
-class Ammo:
+class RefillAmmo:
     """The weapons of the characters in ``scope`` return to Full ammo."""
 
     kind: ClassVar[str] = "ammo"
@@ -508,7 +508,7 @@ Effect = (
     | MoraleChange
     | Reroll
     | ExtraMove
-    | Ammo
+    | RefillAmmo
     | RemoveLightWound
     | TriggerEvent
     | InitiativeSwap
@@ -524,7 +524,7 @@ EFFECT_KINDS: dict[str, type] = {
         MoraleChange,
         Reroll,
         ExtraMove,
-        Ammo,
+        RefillAmmo,
         RemoveLightWound,
         TriggerEvent,
         InitiativeSwap,
@@ -869,7 +869,6 @@ __all__ = [
     "KIND_COMPOSITION",
     "ROUT_DIRECTIONS",
     "STAMP_COMPOSITION",
-    "Ammo",
     "DirectionString",
     "Effect",
     "EnemyDeckDef",
@@ -888,6 +887,7 @@ __all__ = [
     "NoEffect",
     "OrderCode",
     "OrderLimit",
+    "RefillAmmo",
     "RemoveLightWound",
     "Reroll",
     "RollKind",

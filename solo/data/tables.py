@@ -853,7 +853,7 @@ class RofBeyond:
 
 
 @attrs.frozen
-class Scope:
+class WeaponScope:
     """``modifier`` added to Aimed Fire beyond ``beyond`` hexes (M1903: +1 beyond 3, C2 26.0)."""
 
     beyond: int
@@ -871,7 +871,7 @@ class GrenadeBlast:
 
 
 @attrs.frozen
-class Ammo:
+class AmmoProfile:
     """One kind of round: penetration dice (C2 31.10.4) and, for HE, Blast and Frag (C2 31.9.4 d)."""
 
     kind: AmmoKind
@@ -899,9 +899,9 @@ class Weapon:
     """Range bands from 1 to ``max_range``; ``None`` = no range modifier."""
     ws_from_tq: bool
     """The WS is the firer's TQ (thrown knife, C2 24.1)."""
-    scope: Scope | None
+    scope: WeaponScope | None
     grenade: GrenadeBlast | None
-    ammo: tuple[Ammo, ...]
+    ammo: tuple[AmmoProfile, ...]
     source: Source
     rule: str
     notes: str
@@ -946,7 +946,7 @@ class Weapon:
         """True if the weapon carries ``flag``."""
         return flag in self.flags
 
-    def ammo_of(self, kind: AmmoKind) -> Ammo:
+    def ammo_of(self, kind: AmmoKind) -> AmmoProfile:
         """The round of ``kind``. Raises :class:`KeyError` if the weapon has none."""
         for ammo in self.ammo:
             if ammo.kind is kind:
@@ -992,7 +992,7 @@ class WeaponEntry:
     rof_beyond: RofBeyond | None = None
     flags: tuple[WeaponFlag, ...] = ()
     ws_from_tq: bool = False
-    scope: Scope | None = None
+    scope: WeaponScope | None = None
     grenade: GrenadeBlast | None = None
     ammo: dict[str, AmmoEntry] = attrs.field(factory=dict)
     rule: str = ""
@@ -1050,7 +1050,7 @@ def _entry_weapon(doc: DataFile, probs: Problems, i: int, e: WeaponEntry) -> Wea
         g = e.grenade
         if min(g.near_dice, g.far_dice) < 0 or min(g.near_frag, g.far_frag) < 0:
             probs.add(doc, (*at, "grenade"), "grenade dice and frag values cannot be negative")
-    ammo: list[Ammo] = []
+    ammo: list[AmmoProfile] = []
     for key, entry in e.ammo.items():
         where = (*at, "ammo", key)
         try:
@@ -1075,7 +1075,7 @@ def _entry_weapon(doc: DataFile, probs: Problems, i: int, e: WeaponEntry) -> Wea
             probs.add(doc, where, f"{kind.value} has no blast or frag (only HE)")
         elif he and (entry.blast < 0 or entry.frag < 0):  # type: ignore[operator]
             probs.add(doc, where, "blast and frag cannot be negative")
-        ammo.append(Ammo(kind, pen, entry.blast, entry.frag))
+        ammo.append(AmmoProfile(kind, pen, entry.blast, entry.frag))
     if len(probs.items) != before:
         return None
     return Weapon(
@@ -1171,7 +1171,7 @@ class CardString(enum.Enum):
 
 
 @attrs.frozen
-class MoraleRow:
+class MoraleStateRow:
     """A Morale State's modifiers and how an Enemy in it reads his card (base-rules §7)."""
 
     state: MoraleState
@@ -1272,7 +1272,7 @@ class CheckOutcome:
 class ChecksFile:
     """``checks.yaml`` as written."""
 
-    morale_states: tuple[MoraleRow, ...]
+    morale_states: tuple[MoraleStateRow, ...]
     checks: tuple[CheckTable, ...]
 
 
@@ -1280,17 +1280,17 @@ class ChecksFile:
 class Checks:
     """Morale States and check tables (base-rules §7)."""
 
-    morale_rows: tuple[MoraleRow, ...]
+    morale_rows: tuple[MoraleStateRow, ...]
     """One per :class:`MoraleState`, best first."""
     tables: tuple[CheckTable, ...]
-    _rows: dict[MoraleState, MoraleRow] = attrs.field(init=False, eq=False, repr=False)
+    _rows: dict[MoraleState, MoraleStateRow] = attrs.field(init=False, eq=False, repr=False)
     _tables: dict[CheckKind, CheckTable] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_rows", {r.state: r for r in self.morale_rows})
         object.__setattr__(self, "_tables", {t.id: t for t in self.tables})
 
-    def morale(self, state: MoraleState) -> MoraleRow:
+    def morale(self, state: MoraleState) -> MoraleStateRow:
         """The row of ``state``: fire WS and melee TQ modifiers, card row or string."""
         return self._rows[state]
 

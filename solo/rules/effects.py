@@ -29,7 +29,6 @@ import attrs
 
 from solo.core.hexes import Hex
 from solo.data.cards import (
-    Ammo,
     EventTable,
     ExtraMove,
     FriendlyCard,
@@ -38,6 +37,7 @@ from solo.data.cards import (
     MoraleChange,
     NoEffect,
     OrderLimit,
+    RefillAmmo,
     RemoveLightWound,
     Reroll,
     Scope,
@@ -431,7 +431,7 @@ def _one_character_candidates(game: GameContext, effect: Any) -> list[Character]
             chars = [c for c in chars if c.morale.rank > MoraleState.AGGRESSIVE.rank]
             return sorted(chars, key=lambda c: (-c.morale.rank, rank[c.id]))
         return chars
-    if isinstance(effect, Ammo):
+    if isinstance(effect, RefillAmmo):
         chars = [c for c in chars if c.is_active and c.ammo is not AmmoState.FULL]
         return sorted(chars, key=lambda c: (c.ammo is not AmmoState.NO, rank[c.id]))
     return [c for c in chars if c.is_active]
@@ -558,7 +558,7 @@ def apply_card_effect(game: GameContext, card: FriendlyCard, choice: str | None 
             game.emit("card_effect", f"{where}: nobody to affect.", rule=rule, data={"card": card.id})
         for c in chars:
             _morale_gain(game, c, effect.value, f"card {card.id} {card.title}", f"{rule}; 7")
-    elif isinstance(effect, Ammo):
+    elif isinstance(effect, RefillAmmo):
         chars = [c for c in _scope_targets(game, card, effect.scope, choice) if c.is_active]
         _ammo_full(game, chars, f"card {card.id} {card.title}", rule)
     elif isinstance(effect, RemoveLightWound):
