@@ -15,7 +15,8 @@ from solo.core.dice import DiceExpression
 from solo.core.errors import DataError
 from solo.core.hexes import Arc
 from solo.core.resources import cards_dir
-from solo.data.tables import AmmoKind, MoraleState, load_orders, load_weapons
+from solo.data.orders import load_orders
+from solo.data.tables import MoraleState
 from solo.data.vehicle_types import (
     CREW_ACTIVATION_ORDER,
     REQUIRED_VOM_COLUMNS,
@@ -40,6 +41,7 @@ from solo.data.vehicle_types import (
     vom_column,
     vom_order,
 )
+from solo.data.weapons import AmmoKind, load_weapons
 
 CREW_ORDERS = (
     "spot", "direct_firing", "smoke_dischargers", "fire_main_gun", "load_he", "load_ap",

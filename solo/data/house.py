@@ -16,20 +16,23 @@ from typing import Any
 
 import attrs
 
-from solo.core.datafile import read
+from solo.core.datafile import DataFile, Problems, read, read_card_file
 from solo.core.errors import DataError, Problem
 from solo.core.resources import cards_dir, display_name, maps_dir
 from solo.data import cards as cards_mod
-from solo.data import tables as tables_mod
+from solo.data.charts import CHARTS_FILE, Charts, charts_from, load_charts
 from solo.data.maps import MapDef, load_map
+from solo.data.orders import ORDERS_FILE, OrderTable, load_orders, orders_from
+from solo.data.tables import CHECKS_FILE, Checks, checks_from, load_checks
 from solo.data.terrain import TerrainTable, load_terrain
+from solo.data.weapons import WEAPONS_FILE, WeaponTable, load_weapons, weapons_from
 
 CARD_FILES: dict[str, Callable[[Path], Any]] = {
     "terrain.yaml": load_terrain,
-    "orders.yaml": tables_mod.load_orders,
-    "charts.yaml": tables_mod.load_charts,
-    "weapons.yaml": tables_mod.load_weapons,
-    "checks.yaml": tables_mod.load_checks,
+    "orders.yaml": load_orders,
+    "charts.yaml": load_charts,
+    "weapons.yaml": load_weapons,
+    "checks.yaml": load_checks,
     "enemy_orders.yaml": cards_mod.load_enemy_deck,
     "friendly_deck.yaml": cards_mod.load_friendly_deck,
     "characters.yaml": lambda path: _load_characters(path, None),
@@ -96,6 +99,60 @@ class HouseData:
     maps: dict[str, MapDef] = attrs.field(repr=False)
     sources: dict[str, str] = attrs.field(repr=False)
     """Which file each table came from (name → display path)."""
+
+
+@attrs.frozen
+class Tables:
+    """The four house-edition tables, checked against each other."""
+
+    orders: OrderTable
+    charts: Charts
+    weapons: WeaponTable
+    checks: Checks
+
+
+def load_tables(directory: Path | str | None = None) -> Tables:
+    """Load the four tables from ``directory`` (``None``: the shipped ``cards/``).
+
+    Besides each file's own checks, every ``forced_order`` of ``checks.yaml`` must be an
+    order id of ``orders.yaml``. Raises one :class:`DataError` with the problems of all files.
+    """
+    base = cards_dir() if directory is None else Path(directory)
+    problems: list[Problem] = []
+    results: dict[str, Any] = {}
+    docs: dict[str, DataFile] = {}
+    builders = (
+        (ORDERS_FILE, orders_from),
+        (CHARTS_FILE, charts_from),
+        (WEAPONS_FILE, weapons_from),
+        (CHECKS_FILE, checks_from),
+    )
+    for filename, build in builders:
+        try:
+            docs[filename] = doc = read_card_file(base / filename, filename)
+            results[filename] = build(doc)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    orders: OrderTable | None = results.get(ORDERS_FILE)
+    checks: Checks | None = results.get(CHECKS_FILE)
+    if orders is not None and checks is not None:
+        probs = Problems()
+        for i, row in enumerate(checks.morale_rows):
+            if row.forced_order is not None and row.forced_order not in orders:
+                probs.add(
+                    docs[CHECKS_FILE],
+                    ("morale_states", i, "forced_order"),
+                    f"unknown order {row.forced_order!r} (not in {ORDERS_FILE})",
+                )
+        problems.extend(probs.items)
+    if problems:
+        raise DataError(problems)
+    return Tables(
+        orders=results[ORDERS_FILE],
+        charts=results[CHARTS_FILE],
+        weapons=results[WEAPONS_FILE],
+        checks=results[CHECKS_FILE],
+    )
 
 
 def _card_path(name: str, overlay: Path | None) -> Path:

@@ -52,7 +52,8 @@ from solo.data.tables import MoraleState
 if TYPE_CHECKING:
     from solo.data.house import HouseData
     from solo.data.maps import MapDef
-    from solo.data.tables import Order, OrderTable, WeaponTable
+    from solo.data.orders import Order, OrderTable
+    from solo.data.weapons import WeaponTable
 
 __all__ = [
     "ENEMY_TEAMS",
@@ -343,7 +344,7 @@ def load_characters(path: Path | str | None = None, weapons: WeaponTable | None 
     doc = read_card_file(path, CHARACTERS_FILE)
     raw = structure(doc, _CharactersFile)
     if weapons is None:
-        from solo.data.tables import load_weapons
+        from solo.data.weapons import load_weapons
 
         weapons = load_weapons()
     probs = Problems()

@@ -48,7 +48,8 @@ from solo.core.errors import DataError, Problem
 from solo.core.hexes import Arc
 from solo.core.resources import cards_dir, display_name
 from solo.data.cards import DirectionString
-from solo.data.tables import AmmoKind, MoraleState, Nation, WeaponKind, WeaponTable
+from solo.data.tables import MoraleState
+from solo.data.weapons import AmmoKind, Nation, WeaponKind, WeaponTable
 
 __all__ = [
     "CREWS_FILE",

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from solo.core.hexes import Hex, neighbour, wedge_directions
-from solo.data.tables import CheckKind, MoraleState, WeaponKind
+from solo.data.tables import CheckKind, MoraleState
 from solo.data.vehicle_types import (
     HatchState,
     Role,
@@ -70,6 +70,7 @@ from solo.data.vehicle_types import (
     VomCell,
     vom_column,
 )
+from solo.data.weapons import WeaponKind
 from solo.rules.state import Character, GivenOrder, Side
 from solo.rules.vehicles import emergency_stop
 from solo.rules.vehicles.movement import SPEED_CAPS, convert_speed

@@ -37,19 +37,9 @@ import attrs
 
 from solo.core.hexes import Hex, line, rotate, wedge_directions
 from solo.data.cards import DirectionString, EnemyOrderCard, EnemyOrderEntry, MoraleRow
-from solo.data.tables import (
-    CardString,
-    CheckKind,
-    CheckOutcome,
-    MoraleState,
-    Order,
-    OrderFlag,
-    Slot,
-    TrackStep,
-    Weapon,
-    WeaponFlag,
-    WeaponKind,
-)
+from solo.data.orders import Order, OrderFlag, Slot, TrackStep
+from solo.data.tables import CardString, CheckKind, CheckOutcome, MoraleState
+from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
 from solo.rules.state import AmmoState, Character, GivenOrder, Phase, Side, Team
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from solo.core.dice import Dice
 from solo.core.errors import IllegalChoiceError, MalformedChoiceError
 from solo.core.options import Options
 from solo.data.house import HouseData
-from solo.data.tables import TrackStep
+from solo.data.orders import TrackStep
 from solo.enemy import crews as crew_ai
 from solo.enemy import orders as ai
 from solo.enemy.hooks import Enemy

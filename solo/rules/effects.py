@@ -45,7 +45,9 @@ from solo.data.cards import (
     WsModifier,
 )
 from solo.data.event_tables import EventEntry, EventKind, EventTables, _shipped_event_tables
-from solo.data.tables import CheckKind, MoraleState, Order, WeaponKind, roll_result, step_morale
+from solo.data.orders import Order
+from solo.data.tables import CheckKind, MoraleState, roll_result, step_morale
+from solo.data.weapons import WeaponKind
 from solo.rules import morale, wounds
 from solo.rules.state import AmmoState, Side, Status, Wound
 

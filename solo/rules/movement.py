@@ -30,18 +30,9 @@ from typing import TYPE_CHECKING
 
 from solo.core.hexes import Hex, rotate
 from solo.data.cards import DirectionString, FriendlyCardKind, OrderLimit, Scope
-from solo.data.tables import (
-    CheckKind,
-    MoraleState,
-    Order,
-    OrderFlag,
-    OrderKind,
-    Slot,
-    TrackStep,
-    Weapon,
-    WeaponFlag,
-    WeaponKind,
-)
+from solo.data.orders import Order, OrderFlag, OrderKind, Slot, TrackStep
+from solo.data.tables import CheckKind, MoraleState
+from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
 from solo.rules.spotting import alert as alert_enemy
 from solo.rules.spotting import remove_dummy
 from solo.rules.state import Side, Status

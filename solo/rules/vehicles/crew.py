@@ -55,8 +55,10 @@ from typing import TYPE_CHECKING, Any
 
 from solo.core.hexes import Arc, Hex, in_arcs, rotate, wedge_directions
 from solo.data.cards import DirectionString
-from solo.data.tables import CheckKind, TrackStep, WeaponKind
+from solo.data.orders import TrackStep
+from solo.data.tables import CheckKind
 from solo.data.vehicle_types import Role, VehicleKind, VehicleType
+from solo.data.weapons import WeaponKind
 from solo.rules import fire_action, morale, wounds
 from solo.rules.state import Side
 from solo.rules.vehicles import machine_guns, main_gun
@@ -87,7 +89,7 @@ from solo.rules.vehicles.state import CREW_ORDER, Ammo, Hatch, Vehicle, vehicle_
 
 if TYPE_CHECKING:
     from solo.core.decisions import Decision
-    from solo.data.tables import Order
+    from solo.data.orders import Order
     from solo.rules.context import GameContext
     from solo.rules.state import Character
     from solo.rules.vehicles.movement import MoveReport
