@@ -2,7 +2,7 @@
 
 Enemy Order cards (base-rules §5): 50 cards, each with one odd initiative
 1-99 (the brown circle), a ``cover`` and an ``open`` table of five morale rows
-(:class:`MoraleRow`), a rout string and a berserk string. A row is an
+(:class:`CardRow`), a rout string and a berserk string. A row is an
 :class:`EnemyOrderEntry` written in the YAML as a short string::
 
     "RG 5/6 GC"   order code, direction string, flags G (Grenade check) and C (Charge check)
@@ -78,7 +78,7 @@ _MOVE_CODES = (OrderCode.RG, OrderCode.SN, OrderCode.EV, OrderCode.SP)
 _CODE_LIST = ", ".join(c.value for c in OrderCode)
 
 
-class MoraleRow(enum.Enum):
+class CardRow(enum.Enum):
     """The five rows of an Enemy Order card table, best morale first (base-rules §5.1, §7).
 
     Berserk and Rout have no row: they read the card's berserk and rout strings.
@@ -236,7 +236,7 @@ class EnemyOrderEntry:
 
 @attrs.frozen
 class EnemyOrderTable:
-    """The ``cover`` or the ``open`` table of a card: one entry per :class:`MoraleRow`."""
+    """The ``cover`` or the ``open`` table of a card: one entry per :class:`CardRow`."""
 
     aggressive: EnemyOrderEntry
     bold: EnemyOrderEntry
@@ -244,13 +244,13 @@ class EnemyOrderTable:
     cautious: EnemyOrderEntry
     shaken: EnemyOrderEntry
 
-    def row(self, row: MoraleRow) -> EnemyOrderEntry:
+    def row(self, row: CardRow) -> EnemyOrderEntry:
         """The entry for the morale ``row`` (base-rules §5.3 step 7)."""
         return getattr(self, row.value)
 
-    def rows(self) -> tuple[tuple[MoraleRow, EnemyOrderEntry], ...]:
+    def rows(self) -> tuple[tuple[CardRow, EnemyOrderEntry], ...]:
         """All five rows, Aggressive first."""
-        return tuple((r, self.row(r)) for r in MoraleRow)
+        return tuple((r, self.row(r)) for r in CardRow)
 
 
 @attrs.frozen
@@ -274,7 +274,7 @@ class EnemyOrderCard:
         """The ``cover`` table if ``in_cover`` else the ``open`` table (base-rules §5.4)."""
         return self.cover if in_cover else self.open
 
-    def entry(self, row: MoraleRow, *, in_cover: bool) -> EnemyOrderEntry:
+    def entry(self, row: CardRow, *, in_cover: bool) -> EnemyOrderEntry:
         """The entry an Alert enemy reads: table by Cover/Open, row by morale (base-rules §5.3)."""
         return self.table(in_cover=in_cover).row(row)
 
@@ -358,7 +358,7 @@ class WoundStamp(enum.Enum):
 _SEVERITY = {WoundStamp.CLOSE_CALL: 0, WoundStamp.LIGHT: 1, WoundStamp.BAD: 2, WoundStamp.KIA: 3}
 
 
-class Scope(enum.Enum):
+class EffectScope(enum.Enum):
     """Whom a card effect applies to."""
 
     ALL = "all"
@@ -372,10 +372,10 @@ class Scope(enum.Enum):
     """Every Friendly character within the LDR range of a Friendly leader."""
 
 
-_TEAM_SCOPES = (Scope.ALL, Scope.ABLE, Scope.BAKER, Scope.CHARLIE)
+_TEAM_SCOPES = (EffectScope.ALL, EffectScope.ABLE, EffectScope.BAKER, EffectScope.CHARLIE)
 
 
-def _team_scope(_instance: Any, attribute: attrs.Attribute, value: Scope) -> None:
+def _team_scope(_instance: Any, attribute: attrs.Attribute, value: EffectScope) -> None:
     if value not in _TEAM_SCOPES:
         raise ValueError(f"{attribute.name} must be one of all, able, baker, charlie, got {value.value!r}")
 
@@ -424,7 +424,7 @@ class WsModifier:
 
     kind: ClassVar[str] = "ws_modifier"
     value: int = attrs.field(validator=_nonzero)
-    team: Scope = attrs.field(default=Scope.ALL, validator=_team_scope)
+    team: EffectScope = attrs.field(default=EffectScope.ALL, validator=_team_scope)
 
 
 @attrs.frozen
@@ -436,7 +436,7 @@ class MoraleChange:
 
     kind: ClassVar[str] = "morale"
     value: int = attrs.field(validator=_nonzero)
-    scope: Scope = Scope.NEAR_LEADER
+    scope: EffectScope = EffectScope.NEAR_LEADER
 
 
 @attrs.frozen
@@ -453,7 +453,7 @@ class ExtraMove:
     """Characters in ``scope`` may move ``hexes`` more hexes in one impulse of this turn."""
 
     kind: ClassVar[str] = "extra_move"
-    scope: Scope = Scope.ONE_CHARACTER
+    scope: EffectScope = EffectScope.ONE_CHARACTER
     hexes: int = attrs.field(default=1, validator=_positive)
 
 
@@ -462,7 +462,7 @@ class RefillAmmo:
     """The weapons of the characters in ``scope`` return to Full ammo."""
 
     kind: ClassVar[str] = "ammo"
-    scope: Scope = Scope.ONE_CHARACTER
+    scope: EffectScope = EffectScope.ONE_CHARACTER
 
 
 @attrs.frozen
@@ -470,7 +470,7 @@ class RemoveLightWound:
     """Remove ``count`` Light Wounds from characters in ``scope`` (base-rules §8, Medical Aid)."""
 
     kind: ClassVar[str] = "remove_light_wound"
-    scope: Scope = Scope.ONE_CHARACTER
+    scope: EffectScope = EffectScope.ONE_CHARACTER
     count: int = attrs.field(default=1, validator=_positive)
 
 
@@ -499,7 +499,7 @@ class OrderLimit:
 
     kind: ClassVar[str] = "order_limit"
     forbid: tuple[str, ...] = attrs.field(validator=attrs.validators.min_len(1))
-    team: Scope = attrs.field(default=Scope.ALL, validator=_team_scope)
+    team: EffectScope = attrs.field(default=EffectScope.ALL, validator=_team_scope)
 
 
 Effect = (
@@ -843,7 +843,7 @@ def order_profile(deck: EnemyDeckDef) -> dict[str, dict[str, dict[str, int]]]:
     """
     profile: dict[str, dict[str, dict[str, int]]] = {}
     for table_name in ("cover", "open"):
-        for row in MoraleRow:
+        for row in CardRow:
             entries = [getattr(card, table_name).row(row) for card in deck.cards]
             counts = {code: sum(1 for e in entries if e.code is code) for code in OrderCode}
             ranked = sorted(
@@ -869,8 +869,10 @@ __all__ = [
     "KIND_COMPOSITION",
     "ROUT_DIRECTIONS",
     "STAMP_COMPOSITION",
+    "CardRow",
     "DirectionString",
     "Effect",
+    "EffectScope",
     "EnemyDeckDef",
     "EnemyOrderCard",
     "EnemyOrderEntry",
@@ -883,7 +885,6 @@ __all__ = [
     "InitiativeSwap",
     "Initiatives",
     "MoraleChange",
-    "MoraleRow",
     "NoEffect",
     "OrderCode",
     "OrderLimit",
@@ -891,7 +892,6 @@ __all__ = [
     "RemoveLightWound",
     "Reroll",
     "RollKind",
-    "Scope",
     "TriggerEvent",
     "WoundStamp",
     "WsModifier",

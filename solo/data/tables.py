@@ -1,7 +1,7 @@
 """Morale and checks (``cards/checks.yaml``, base-rules §7): the Morale States and the MC/RC/WMC/TQC tables.
 
 :class:`MoraleState` runs from Berserk (best) to Rout (worst), moved by :func:`step_morale`; each
-state's :class:`MoraleStateRow` gives the WS and melee TQ modifiers of a man in it and how an
+state's :class:`MoraleRow` gives the WS and melee TQ modifiers of a man in it and how an
 Enemy in it reads his Enemy Order card. The check tables (:class:`CheckTable`) are resolved by
 :meth:`Checks.resolve` through :func:`roll_result` (natural 0, pass, fail, natural 9; C2 23.1).
 :func:`load_checks` reads and checks the file and raises one
@@ -84,7 +84,7 @@ class CardString(enum.Enum):
 
 
 @attrs.frozen
-class MoraleStateRow:
+class MoraleRow:
     """A Morale State's modifiers and how an Enemy in it reads his card (base-rules §7)."""
 
     state: MoraleState
@@ -185,7 +185,7 @@ class CheckOutcome:
 class ChecksFile:
     """``checks.yaml`` as written."""
 
-    morale_states: tuple[MoraleStateRow, ...]
+    morale_states: tuple[MoraleRow, ...]
     checks: tuple[CheckTable, ...]
 
 
@@ -193,17 +193,17 @@ class ChecksFile:
 class Checks:
     """Morale States and check tables (base-rules §7)."""
 
-    morale_rows: tuple[MoraleStateRow, ...]
+    morale_rows: tuple[MoraleRow, ...]
     """One per :class:`MoraleState`, best first."""
     tables: tuple[CheckTable, ...]
-    _rows: dict[MoraleState, MoraleStateRow] = attrs.field(init=False, eq=False, repr=False)
+    _rows: dict[MoraleState, MoraleRow] = attrs.field(init=False, eq=False, repr=False)
     _tables: dict[CheckKind, CheckTable] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_rows", {r.state: r for r in self.morale_rows})
         object.__setattr__(self, "_tables", {t.id: t for t in self.tables})
 
-    def morale(self, state: MoraleState) -> MoraleStateRow:
+    def morale(self, state: MoraleState) -> MoraleRow:
         """The row of ``state``: fire WS and melee TQ modifiers, card row or string."""
         return self._rows[state]
 

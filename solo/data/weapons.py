@@ -2,7 +2,7 @@
 
 A :class:`Weapon` has range bands from 1 hex to its maximum range (NA where it cannot fire), a ROF
 (and another beyond some range, StG 44), flags (:class:`WeaponFlag`: heavy, belt-fed, AT...), a
-scope (:class:`WeaponScope`), a grenade's explosion (§12), and for each kind of round its
+scope (:class:`Scope`), a grenade's explosion (§12), and for each kind of round its
 penetration dice and, for HE, Blast and Frag (:class:`AmmoProfile`, C2 31.10.4, 31.9.4 d).
 :func:`load_weapons` reads and checks the file and raises one :class:`~solo.core.errors.DataError`
 naming every problem with its line; :meth:`Weapon.band_modifier` is a tuple lookup.
@@ -94,7 +94,7 @@ class RofBeyond:
 
 
 @attrs.frozen
-class WeaponScope:
+class Scope:
     """``modifier`` added to Aimed Fire beyond ``beyond`` hexes (M1903: +1 beyond 3, C2 26.0)."""
 
     beyond: int
@@ -140,7 +140,7 @@ class Weapon:
     """Range bands from 1 to ``max_range``; ``None`` = no range modifier."""
     ws_from_tq: bool
     """The WS is the firer's TQ (thrown knife, C2 24.1)."""
-    scope: WeaponScope | None
+    scope: Scope | None
     grenade: GrenadeBlast | None
     ammo: tuple[AmmoProfile, ...]
     source: Source
@@ -233,7 +233,7 @@ class WeaponEntry:
     rof_beyond: RofBeyond | None = None
     flags: tuple[WeaponFlag, ...] = ()
     ws_from_tq: bool = False
-    scope: WeaponScope | None = None
+    scope: Scope | None = None
     grenade: GrenadeBlast | None = None
     ammo: dict[str, AmmoEntry] = attrs.field(factory=dict)
     rule: str = ""

@@ -726,7 +726,7 @@ def bailed_out_order(game: GameContext, ch: Character) -> None:
     allow: Sprint, Evade with a Light Wound, Sneak with a Bad Wound (base-rules §4). Emits
     one ``crew_order`` event.
     """
-    from solo.data.cards import MoraleRow
+    from solo.data.cards import CardRow
     from solo.rules.state import AmmoState
 
     st = game.state
@@ -749,7 +749,7 @@ def bailed_out_order(game: GameContext, ch: Character) -> None:
     order: str | None = None
     directions = None
     if ch.morale is not MoraleState.ROUT and armed and seen is not None:
-        row = MoraleRow.AGGRESSIVE if ch.morale is MoraleState.BERSERK else MoraleRow(ch.morale.value)
+        row = CardRow.AGGRESSIVE if ch.morale is MoraleState.BERSERK else CardRow(ch.morale.value)
         entry = card.entry(row, in_cover=game.in_cover(ch))
         in_cover = "Cover" if game.in_cover(ch) else "Open"
         if entry.code.value in ("AF", "RF", "SF"):

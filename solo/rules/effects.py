@@ -29,6 +29,7 @@ import attrs
 
 from solo.core.hexes import Hex
 from solo.data.cards import (
+    EffectScope,
     EventTable,
     ExtraMove,
     FriendlyCard,
@@ -40,7 +41,6 @@ from solo.data.cards import (
     RefillAmmo,
     RemoveLightWound,
     Reroll,
-    Scope,
     TriggerEvent,
     WsModifier,
 )
@@ -291,7 +291,7 @@ def turn_effects(game: GameContext) -> list[dict[str, Any]]:
 
     Kinds: ``ws_modifier`` {team, value}; ``order_limit`` {team, forbid}; ``reroll`` {roll,
     count, used}; ``extra_move`` {scope, character, hexes, used}; ``initiative_swap``
-    {with_enemy, done}. Each also has ``card``. ``team``/``scope`` is a :class:`Scope` value.
+    {with_enemy, done}. Each also has ``card``. ``team``/``scope`` is a :class:`EffectScope` value.
     """
     return game.state.flags.get("turn_effects", [])
 
@@ -406,14 +406,14 @@ def clear_turn_effects(game: GameContext) -> None:
 # Friendly card effects (base-rules §1 Step 1 d) and e), §18)
 
 
-def _friendlies(game: GameContext, scope: Scope, character: str | None = None) -> list[Character]:
+def _friendlies(game: GameContext, scope: EffectScope, character: str | None = None) -> list[Character]:
     st = game.state
     chars = [c for c in st.on_side(Side.FRIENDLY) if c.on_map]
-    if scope is Scope.ALL:
+    if scope is EffectScope.ALL:
         return chars
-    if scope in (Scope.ABLE, Scope.BAKER, Scope.CHARLIE):
+    if scope in (EffectScope.ABLE, EffectScope.BAKER, EffectScope.CHARLIE):
         return [c for c in chars if c.team == scope.value]
-    if scope is Scope.NEAR_LEADER:
+    if scope is EffectScope.NEAR_LEADER:
         return _leaders_reach(game, Side.FRIENDLY)
     if character is not None:
         return [c for c in chars if c.id == character]
@@ -451,7 +451,7 @@ def card_effect_options(game: GameContext, card: FriendlyCard) -> list[tuple[str
         return None
     effect = card.effect
     scope = getattr(effect, "scope", None)
-    if scope is Scope.ONE_CHARACTER:
+    if scope is EffectScope.ONE_CHARACTER:
         cands = _one_character_candidates(game, effect)
         return [(c.id, f"{c.name} ({c.team})") for c in cands] or None
     if isinstance(effect, InitiativeSwap) and not effect.with_enemy:
@@ -535,7 +535,7 @@ def apply_card_effect(game: GameContext, card: FriendlyCard, choice: str | None 
         )
     elif isinstance(effect, ExtraMove):
         # One character: the player's pick, else [house] whichever Friendly uses it first.
-        target = _pick(game, card, choice) if effect.scope is Scope.ONE_CHARACTER and choice else None
+        target = _pick(game, card, choice) if effect.scope is EffectScope.ONE_CHARACTER and choice else None
         _add_turn_effect(
             game,
             {
@@ -603,14 +603,14 @@ def apply_card_effect(game: GameContext, card: FriendlyCard, choice: str | None 
             _swap_friendly(game, card, choice)
 
 
-def _scope_text(scope: Scope, *, possessive: bool = True) -> str:
+def _scope_text(scope: EffectScope, *, possessive: bool = True) -> str:
     text = {
-        Scope.ALL: "every Friendly character",
-        Scope.ABLE: "Able team",
-        Scope.BAKER: "Baker team",
-        Scope.CHARLIE: "Charlie team",
-        Scope.ONE_CHARACTER: "one Friendly character",
-        Scope.NEAR_LEADER: "every Friendly character near a leader",
+        EffectScope.ALL: "every Friendly character",
+        EffectScope.ABLE: "Able team",
+        EffectScope.BAKER: "Baker team",
+        EffectScope.CHARLIE: "Charlie team",
+        EffectScope.ONE_CHARACTER: "one Friendly character",
+        EffectScope.NEAR_LEADER: "every Friendly character near a leader",
     }[scope]
     return text + "'s" if possessive else text
 
@@ -636,9 +636,9 @@ def _pick(game: GameContext, card: FriendlyCard, choice: str | None) -> Characte
 
 
 def _scope_targets(
-    game: GameContext, card: FriendlyCard, scope: Scope, choice: str | None
+    game: GameContext, card: FriendlyCard, scope: EffectScope, choice: str | None
 ) -> list[Character]:
-    if scope is Scope.ONE_CHARACTER:
+    if scope is EffectScope.ONE_CHARACTER:
         c = _pick(game, card, choice)
         return [c] if c is not None else []
     return _friendlies(game, scope)

@@ -29,7 +29,7 @@ from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING
 
 from solo.core.hexes import Hex, rotate
-from solo.data.cards import DirectionString, FriendlyCardKind, OrderLimit, Scope
+from solo.data.cards import DirectionString, EffectScope, FriendlyCardKind, OrderLimit
 from solo.data.orders import Order, OrderFlag, OrderKind, Slot, TrackStep
 from solo.data.tables import CheckKind, MoraleState
 from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
@@ -204,7 +204,7 @@ def forbidden_orders(game: GameContext, ch: Character) -> dict[str, str]:
         if (
             card.kind is FriendlyCardKind.ORDER
             and isinstance(eff, OrderLimit)
-            and (eff.team is Scope.ALL or eff.team.value == ch.team)
+            and (eff.team is EffectScope.ALL or eff.team.value == ch.team)
         ):
             no(eff.forbid, f"card {card.id} {card.title} forbids it this turn (§18)")
     # Forced orders of Rout and Berserk men ([house] §20 Q26).
