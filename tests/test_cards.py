@@ -15,19 +15,21 @@ from hypothesis import strategies as st
 
 from solo.core.errors import DataError
 from solo.data.cards import (
-    EFFECT_KINDS,
     CardRow,
     DirectionString,
     EnemyOrderEntry,
-    FriendlyCardKind,
     OrderCode,
+    load_enemy_deck,
+    order_profile,
+)
+from solo.data.friendly_deck import (
+    EFFECT_KINDS,
+    FriendlyCardKind,
     TriggerEvent,
     WoundStamp,
     effect_from_dict,
     effect_to_dict,
-    load_enemy_deck,
     load_friendly_deck,
-    order_profile,
 )
 
 # base-rules §5.2, column by column.

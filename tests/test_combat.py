@@ -13,7 +13,7 @@ from conftest import DATA_DIR, house_data
 from solo.core.dice import Dice, ScriptedSource, Shuffle
 from solo.core.hexes import Hex
 from solo.core.options import Options
-from solo.data.cards import WoundStamp
+from solo.data.friendly_deck import WoundStamp
 from solo.data.house import HouseData
 from solo.data.maps import load_map
 from solo.data.scenario import load_scenario

@@ -5,17 +5,11 @@ from __future__ import annotations
 import enum
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import attrs
 
 from solo.core.datafile import Problems, read_card_file, structure
-from solo.data.cards import (
-    EventTable,
-)
-
-if TYPE_CHECKING:
-    pass
+from solo.data.friendly_deck import EventTable
 
 
 class Calibre(enum.Enum):

@@ -19,8 +19,9 @@ import attrs
 from solo.core.datafile import DataFile, Problems, read, read_card_file
 from solo.core.errors import DataError, Problem
 from solo.core.resources import cards_dir, display_name, maps_dir
-from solo.data import cards as cards_mod
+from solo.data.cards import load_enemy_deck
 from solo.data.charts import CHARTS_FILE, Charts, charts_from, load_charts
+from solo.data.friendly_deck import load_friendly_deck
 from solo.data.maps import MapDef, load_map
 from solo.data.orders import ORDERS_FILE, OrderTable, load_orders, orders_from
 from solo.data.tables import CHECKS_FILE, Checks, checks_from, load_checks
@@ -33,8 +34,8 @@ CARD_FILES: dict[str, Callable[[Path], Any]] = {
     "charts.yaml": load_charts,
     "weapons.yaml": load_weapons,
     "checks.yaml": load_checks,
-    "enemy_orders.yaml": cards_mod.load_enemy_deck,
-    "friendly_deck.yaml": cards_mod.load_friendly_deck,
+    "enemy_orders.yaml": load_enemy_deck,
+    "friendly_deck.yaml": load_friendly_deck,
     "characters.yaml": lambda path: _load_characters(path, None),
     "vehicle_order_matrix.yaml": lambda path: _vd().load_vom(path),
     "crews.yaml": lambda path: _vd().load_crews(path),

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from solo.core.hexes import Hex
-from solo.data.cards import (
+from solo.data.event_tables import EventEntry, EventKind, EventTables, _shipped_event_tables
+from solo.data.friendly_deck import (
     EffectScope,
     EventTable,
     ExtraMove,
@@ -44,7 +45,6 @@ from solo.data.cards import (
     TriggerEvent,
     WsModifier,
 )
-from solo.data.event_tables import EventEntry, EventKind, EventTables, _shipped_event_tables
 from solo.data.orders import Order
 from solo.data.tables import CheckKind, MoraleState, roll_result, step_morale
 from solo.data.weapons import WeaponKind
@@ -753,7 +753,8 @@ def apply_initiative_swap(game: GameContext, choice: str | None = None) -> None:
 def resolve_event_card(game: GameContext, card: Any) -> None:
     """An Event card played in Step 1 e): roll a d10 on the Friendly or Enemy Event table (§18).
 
-    ``card`` is the :class:`~solo.data.cards.FriendlyCard` (kind ``friendly_event`` or ``enemy_event``).
+    ``card`` is the :class:`~solo.data.friendly_deck.FriendlyCard` (kind ``friendly_event`` or
+    ``enemy_event``).
     """
     effect = getattr(card, "effect", None)
     if isinstance(effect, TriggerEvent):

@@ -29,7 +29,8 @@ from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING
 
 from solo.core.hexes import Hex, rotate
-from solo.data.cards import DirectionString, EffectScope, FriendlyCardKind, OrderLimit
+from solo.data.cards import DirectionString
+from solo.data.friendly_deck import EffectScope, FriendlyCardKind, OrderLimit
 from solo.data.orders import Order, OrderFlag, OrderKind, Slot, TrackStep
 from solo.data.tables import CheckKind, MoraleState
 from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
