@@ -20,7 +20,7 @@ from solo.core.errors import DataError
 from solo.core.resources import cards_dir
 from solo.data.cards import CardRow, EnemyOrderEntry, OrderCode, load_enemy_deck
 from solo.data.tables import MoraleState
-from solo.data.vehicle_types import load_vom
+from solo.data.vom import load_vom
 from solo.playtest.odds import (
     VOM_MORALES,
     CardContext,

@@ -15,11 +15,12 @@ from solo.core.dice import DiceExpression
 from solo.core.errors import DataError
 from solo.core.hexes import Arc
 from solo.core.resources import cards_dir
+from solo.data.crew_counters import load_crews
 from solo.data.orders import load_orders
 from solo.data.tables import MoraleState
+from solo.data.vehicle_type_files import load_vehicle_types
 from solo.data.vehicle_types import (
     CREW_ACTIVATION_ORDER,
-    REQUIRED_VOM_COLUMNS,
     ArmorZone,
     CrewCheck,
     DamageEffect,
@@ -29,18 +30,12 @@ from solo.data.vehicle_types import (
     Role,
     Speed,
     VehicleKind,
-    VomColumn,
     armor,
     damage,
     hit_location,
-    load_crews,
-    load_vehicle_types,
-    load_vom,
-    modified_number,
     position_sees,
-    vom_column,
-    vom_order,
 )
+from solo.data.vom import REQUIRED_VOM_COLUMNS, VomColumn, load_vom, modified_number, vom_column, vom_order
 from solo.data.weapons import AmmoKind, load_weapons
 
 CREW_ORDERS = (

@@ -28,7 +28,8 @@ from typing import Any
 
 from solo.core.errors import DataError, SoloError
 from solo.data.cards import CardRow, EnemyDeckDef, OrderCode
-from solo.data.vehicle_types import CREW_ACTIVATION_ORDER, VomColumn
+from solo.data.vehicle_types import CREW_ACTIVATION_ORDER
+from solo.data.vom import VomColumn
 from solo.playtest.odds import (
     FLAG_LABELS,
     FLAGS,

@@ -21,11 +21,15 @@ from solo.core.errors import DataError, Problem
 from solo.core.resources import cards_dir, display_name, maps_dir
 from solo.data.cards import load_enemy_deck
 from solo.data.charts import CHARTS_FILE, Charts, charts_from, load_charts
+from solo.data.crew_counters import load_crews
+from solo.data.event_tables import load_event_tables
 from solo.data.friendly_deck import load_friendly_deck
 from solo.data.maps import MapDef, load_map
 from solo.data.orders import ORDERS_FILE, OrderTable, load_orders, orders_from
 from solo.data.tables import CHECKS_FILE, Checks, checks_from, load_checks
 from solo.data.terrain import TerrainTable, load_terrain
+from solo.data.vehicle_type_files import load_vehicle_types
+from solo.data.vom import load_vom
 from solo.data.weapons import WEAPONS_FILE, WeaponTable, load_weapons, weapons_from
 
 CARD_FILES: dict[str, Callable[[Path], Any]] = {
@@ -37,9 +41,9 @@ CARD_FILES: dict[str, Callable[[Path], Any]] = {
     "enemy_orders.yaml": load_enemy_deck,
     "friendly_deck.yaml": load_friendly_deck,
     "characters.yaml": lambda path: _load_characters(path, None),
-    "vehicle_order_matrix.yaml": lambda path: _vd().load_vom(path),
-    "crews.yaml": lambda path: _vd().load_crews(path),
-    "events.yaml": lambda path: _load_events(path),
+    "vehicle_order_matrix.yaml": load_vom,
+    "crews.yaml": load_crews,
+    "events.yaml": load_event_tables,
 }
 """The files of a card set, by file name, with their loaders."""
 
@@ -58,22 +62,10 @@ _FIELD = {
 }
 
 
-def _vd() -> Any:
-    from solo.data import vehicle_types as vehicles_data
-
-    return vehicles_data
-
-
 def _load_characters(path: Path, weapons: Any) -> Any:
     from solo.data.scenario import load_characters
 
     return load_characters(path, weapons)
-
-
-def _load_events(path: Path) -> Any:
-    from solo.data.event_tables import load_event_tables
-
-    return load_event_tables(path)
 
 
 @attrs.frozen
@@ -191,7 +183,7 @@ def _load(
                 if name == "characters.yaml":
                     out.tables[name] = _load_characters(path, weapons)
                 else:
-                    out.tables[name] = _vd().load_crews(path, weapon_ids={w.id for w in weapons})
+                    out.tables[name] = load_crews(path, weapon_ids={w.id for w in weapons})
             else:
                 out.tables[name] = loader(path)
         except DataError as exc:
@@ -203,7 +195,7 @@ def _load(
     weapons = out.tables.get("weapons.yaml")
     if weapons is not None:
         try:
-            out.tables["vehicles"] = _vd().load_vehicle_types(vdir, weapons=weapons)
+            out.tables["vehicles"] = load_vehicle_types(vdir, weapons=weapons)
         except DataError as exc:
             out.problems.extend(exc.problems)
     terrain = out.tables.get("terrain.yaml")

@@ -7,10 +7,10 @@ that explains itself (DESIGN.md "Every Enemy decision explains itself").
 31.11.3). For each active Enemy vehicle, crew in the order Commander / Driver / Gunner /
 Loader / Co-driver: an Enemy Order card per crewman (the Commander's card is the vehicle's
 initiative, 31.1); its initiative number plus the crewman's morale modifier, clamped 00-99
-(as :func:`solo.data.vehicle_types.modified_number`), is the row read in his VOM column (vehicle
-kind × Target/No Target × BU/OPEN, :func:`solo.data.vehicle_types.vom_column`; the rows are read
-from tables built once from :attr:`solo.data.vehicle_types.Vom.columns`, the same cells
-:func:`solo.data.vehicle_types.vom_order` gives); then the overrides
+(as :func:`solo.data.vom.modified_number`), is the row read in his VOM column (vehicle
+kind × Target/No Target × BU/OPEN, :func:`solo.data.vom.vom_column`; the rows are read
+from tables built once from :attr:`solo.data.vom.Vom.columns`, the same cells
+:func:`solo.data.vom.vom_order` gives); then the overrides
 of 31.2, 31.9.2, 31.10.8-31.10.9 and 31.11.1-31.11.3 (see :func:`assign_crew_order`).
 Passengers get Bail Out on the five conditions of 31.11.3, otherwise No Order (they ride).
 Each crewman and passenger gets ONE ``crew_order`` / ``passenger_order`` event whose
@@ -61,15 +61,8 @@ import attrs
 
 from solo.core.hexes import Hex, neighbour, wedge_directions
 from solo.data.tables import CheckKind, MoraleState
-from solo.data.vehicle_types import (
-    HatchState,
-    Role,
-    VehicleKind,
-    VehicleType,
-    Vom,
-    VomCell,
-    vom_column,
-)
+from solo.data.vehicle_types import HatchState, Role, VehicleKind, VehicleType
+from solo.data.vom import Vom, VomCell, vom_column
 from solo.data.weapons import WeaponKind
 from solo.rules.state import Character, GivenOrder, Side
 from solo.rules.vehicles import emergency_stop

@@ -8,7 +8,7 @@ next one drawn from a shuffled pile (base-rules §5.5).
   G/C flags (G only, C only, G and C), the direction strings of each move order; the rout and
   berserk strings (§5.1) and the spread of the initiatives;
 * :func:`vom_odds`: per crew role × VOM column × Morale State, the orders the VOM gives for the
-  card's initiative modified by morale (C2 31.11.3, :func:`~solo.data.vehicle_types.modified_number`);
+  card's initiative modified by morale (C2 31.11.3, :func:`~solo.data.vom.modified_number`);
 * :func:`next_card_odds` / :func:`game_next_card_odds`: during a game, what the next card drawn
   from the draw pile gives an Enemy character (his morale row, Cover/Open);
 * :func:`compare_decks` and :func:`write_comparison_png`: two decks side by side (table, chart).
@@ -31,18 +31,8 @@ import attrs
 from solo.core.errors import DataError, Problem
 from solo.data.cards import CardRow, EnemyDeckDef, EnemyOrderCard, OrderCode, load_enemy_deck
 from solo.data.tables import MoraleState
-from solo.data.vehicle_types import (
-    CREW_ACTIVATION_ORDER,
-    VOM_FILE,
-    Role,
-    VehicleKind,
-    Vom,
-    VomColumn,
-    load_vom,
-    modified_number,
-    vom_column,
-    vom_order,
-)
+from solo.data.vehicle_types import CREW_ACTIVATION_ORDER, Role, VehicleKind
+from solo.data.vom import VOM_FILE, Vom, VomColumn, load_vom, modified_number, vom_column, vom_order
 
 if TYPE_CHECKING:
     from solo.engine.game import Game
@@ -390,7 +380,7 @@ def load_vom_for(vom: Path | str | None = None, deck: Path | str | None = None) 
 
 
 def vom_column_label(column: VomColumn | str) -> str:
-    """A readable name for a VOM column, from what :func:`~solo.data.vehicle_types.vom_column` maps to it.
+    """A readable name for a VOM column, from what :func:`~solo.data.vom.vom_column` maps to it.
 
     ``"AFV, Target, BU"``, ``"Half-Track, No Target"``, ``"Truck/Jeep"``.
     """
@@ -515,7 +505,7 @@ def vom_odds(
     """The exact chance of each VOM order per role × column × Morale State with ``deck`` (C2 31.11.3).
 
     A crewman's card is drawn at random from the full shuffled deck; its initiative plus his
-    morale modifier, clamped to 0-99 (:func:`~solo.data.vehicle_types.modified_number`), is the row
+    morale modifier, clamped to 0-99 (:func:`~solo.data.vom.modified_number`), is the row
     read in his column. ``roles``/``columns`` restrict the output (default: every role in crew
     order and every column the VOM has for it); ``morales`` defaults to :data:`VOM_MORALES`.
     The engine's overrides (Rout, Bail Out cascades, damage) are not applied. ``deck`` as
