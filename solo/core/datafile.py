@@ -273,6 +273,21 @@ def _enum_hook(value: Any, cls: type[enum.Enum]) -> enum.Enum:
         raise ValueError(f"unknown value {value!r} (expected one of {options})") from None
 
 
+def str_enum_hook(value: Any, cls: type[enum.StrEnum]) -> enum.StrEnum:
+    """Structure a :class:`enum.StrEnum` strictly (the converter's ``str`` hook would take any string).
+
+    Modules register it for their own StrEnums:
+    ``converter.register_structure_hook(Weather, str_enum_hook)``.
+    """
+    if isinstance(value, str):
+        try:
+            return cls(value)
+        except ValueError:
+            pass
+    options = ", ".join(repr(m.value) for m in cls)
+    raise ValueError(f"unknown value {value!r} (expected one of {options})")
+
+
 def make_converter() -> cattrs.Converter:
     """A converter that forbids unknown keys and never coerces types silently.
 

@@ -46,7 +46,8 @@ from solo.core.errors import SoloError
 from solo.core.events import Event
 from solo.core.options import Options
 from solo.data.house import CARD_FILES, HouseData, load_data
-from solo.data.scenario import Scenario, load_scenario, shipped_scenarios
+from solo.data.scenario import load_scenario, shipped_scenarios
+from solo.data.scenario_format import Scenario
 from solo.engine.game import Game
 from solo.playtest.policies import make_policy
 from solo.rules.state import Side, Status
