@@ -1,4 +1,7 @@
-"""The Event tables as data (base-rules §18; ``cards/events.yaml``): :func:`load_event_tables`."""
+"""The Event tables as data (base-rules §18; ``cards/events.yaml``): :func:`load_event_tables`.
+
+May import: :mod:`solo.core`, :mod:`solo.data.friendly_deck` (which table an Event card rolls on).
+"""
 
 from __future__ import annotations
 

@@ -23,6 +23,8 @@ A map file (``maps/*.yaml``) holds::
 Every problem is reported with its line. :class:`Board` turns a map into flat
 tables indexed by a dense hex index (hex → index, neighbours, cube coords,
 heights) built once and shared, for LOS and movement on hot paths.
+
+May import: :mod:`solo.core`, :mod:`solo.data.terrain`.
 """
 
 from __future__ import annotations

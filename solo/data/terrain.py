@@ -2,6 +2,9 @@
 
 Every terrain of base-rules §16 and Combat!2 rule 27 is one :class:`TerrainType`.
 Maps name terrain by id; the charts name rows by :attr:`TerrainType.chart_row`.
+:class:`TerrainTable` looks them up by id (the :class:`~solo.core.catalog.Catalog` mixin).
+
+May import: :mod:`solo.core` only.
 """
 
 from __future__ import annotations
