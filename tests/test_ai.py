@@ -1,4 +1,4 @@
-"""Enemy Card and Order Phase and Enemy order assignment (solo.enemy.orders; base-rules §5, C2 23-30)."""
+"""Enemy Card and Order Phase and Enemy order assignment (solo.enemy; base-rules §5, C2 23-30)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from solo.data.cards import DirectionString
 from solo.data.house import HouseData
 from solo.data.maps import load_map
 from solo.data.scenario import load_scenario
-from solo.enemy import orders as ai
+from solo.enemy import alerting, duck_back, fire_choice, order_phase
 from solo.engine.game import Game
 from solo.rules.state import AmmoState, Phase, Status, Wound
 
@@ -165,7 +165,7 @@ def d10s(game: Game) -> list[int]:
 def test_card_row_by_morale_and_cover(build, card, hex_, morale, expected) -> None:
     """base-rules §5.3 step 7: the entry read is the row of the Morale State in the Cover/Open table."""
     g = build([man("r1", hex_, morale=morale)], cards=[card])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == expected
     ev = orders_of(g)[-1]
     assert ev.data["card"] == card
@@ -176,7 +176,7 @@ def test_card_row_by_morale_and_cover(build, card, hex_, morale, expected) -> No
 def test_event_reads_like_the_brief(build) -> None:
     """base-rules §5.3 steps 7-9: the event names card, initiative, Cover/Open, row, entry, check and rule."""
     g = build([man("r1", "04.04")], cards=["e02"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     ev = orders_of(g)[-1]
     assert ev.text == (
         "R1 (Normal, in the Open) draws e02 (initiative 53): Open/Normal reads 'SN 5/6 G'; "
@@ -190,7 +190,7 @@ def test_event_reads_like_the_brief(build) -> None:
 def test_dummy_is_ordered_like_an_unknown_enemy(build) -> None:
     """base-rules §3: a dummy reads the card like any Unknown enemy."""
     g = build([{"id": "d1", "hex": "04.04", "dummy": True}], cards=["e03"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "d1") == ("aimed_fire", None, None)  # Open/Normal 'AF C', no Friendly near
 
 
@@ -201,7 +201,7 @@ def test_dummy_is_ordered_like_an_unknown_enemy(build) -> None:
 def test_team_initiative_is_the_first_card_drawn(build) -> None:
     """Rule 9.1: the first card drawn for a team sets its initiative, later cards do not."""
     g = build([man("r1", "04.04"), man("r2", "05.04")], cards=["e03", "e01"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     red = g.state.teams["red"]
     assert (red.initiative, red.first_card) == (15, "e03")
     cards = g.state.cards.enemy_this_turn
@@ -211,7 +211,7 @@ def test_team_initiative_is_the_first_card_drawn(build) -> None:
 def test_waiting_enemies_get_no_order_but_the_team_draws_for_initiative(build) -> None:
     """base-rules §5.6, rule 9.1: Waiting men get no order; the team still draws one card."""
     g = build([man("r1", "04.04"), man("r2", "05.04")], cards=["e07"], alert=False)
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert g.char("r1").order is None and g.char("r2").order is None
     assert g.state.teams["red"].initiative == 71
     assert not orders_of(g)
@@ -223,7 +223,7 @@ def test_already_ordered_enemy_is_skipped(build) -> None:
     """base-rules §5.3 step 1: a man already holding an order draws no card."""
     g = build([man("r1", "04.04"), man("r2", "05.04")], cards=["e03", "e01"])
     g.set_order(g.char("r1"), "hide", source="test")
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("hide", None, None)
     assert g.state.cards.enemy_this_turn["r2"] == "e03"
     assert "r1" not in g.state.cards.enemy_this_turn
@@ -236,7 +236,7 @@ def test_every_team_is_placed_in_scenario_order(build) -> None:
         {"id": "blue", "name": "Blue", "alert": False, "characters": [man("b1", "07.07")]},
     ]
     g = build(teams=teams, cards=["e41", "e20"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert g.state.teams["red"].initiative == 1
     assert g.state.teams["blue"].initiative == 97
 
@@ -257,7 +257,7 @@ def test_every_team_is_placed_in_scenario_order(build) -> None:
 def test_grenade_check_thresholds(build, tq, roll, expected) -> None:
     """base-rules §5.3 step 8: G → TQC on effective TQ → Grenade at the Friendly's hex; the string is kept."""
     g = build([man("r1", "04.04", tq=tq)], [man("f1", "04.07", revealed=True)], rolls=[roll], cards=["e02"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == expected
     check = orders_of(g)[-1].data["checks"][0]
     assert (check["check"], check["target"], check["roll"]) == ("G", tq, roll)
@@ -267,7 +267,7 @@ def test_grenade_check_uses_wounded_tq(build) -> None:
     """base-rules §7: the TQC target is the effective TQ (a Light Wound is -1)."""
     g = build([man("r1", "04.04")], [man("f1", "04.07", revealed=True)], rolls=[5], cards=["e02"])
     g.char("r1").wounds.append(Wound.LIGHT)
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1")[0] == "sneak"
     assert orders_of(g)[-1].data["checks"][0]["target"] == 4
 
@@ -280,7 +280,7 @@ def test_no_check_without_a_spotted_friendly_within_4(build) -> None:
         cards=["e02"],
     )
     assert g.distance(Hex.parse("04.04"), Hex.parse("04.09")) == 5
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("sneak", "5/6", None)
     assert d10s(g) == []
 
@@ -289,7 +289,7 @@ def test_check_needs_no_line_of_sight(build) -> None:
     """base-rules §5.3 step 8: LOS is not needed for the G check."""
     g = build([man("r1", "02.02")], [man("f1", "02.05", revealed=True)], rolls=[1], cards=["e02"])
     assert not g.sees(g.char("r1"), g.char("f1"))
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("grenade", "5/6", "02.05")
 
 
@@ -297,7 +297,7 @@ def test_incapacitated_friendly_is_no_target(build) -> None:
     """C2 23.3: an incapacitated Friendly allows no G or C check."""
     g = build([man("r1", "04.04", morale="aggressive")], [man("f1", "04.06", revealed=True)], cards=["e03"])
     g.char("f1").status = Status.INCAPACITATED
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("run_and_gun", "5/4", None)
     assert d10s(g) == []
 
@@ -310,7 +310,7 @@ def test_charge_check_comes_before_grenade_check(build) -> None:
         rolls=[3],
         cards=["e03"],
     )
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("charge", "5/4", "f1")  # Open/Aggressive 'RG 5/4 GC'
     assert [c["check"] for c in orders_of(g)[-1].data["checks"]] == ["C"]
 
@@ -323,7 +323,7 @@ def test_failed_charge_check_falls_back_to_grenade(build) -> None:
         rolls=[7, 2],
         cards=["e03"],
     )
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("grenade", "5/4", "04.06")
     checks = orders_of(g)[-1].data["checks"]
     assert [(c["check"], c["passed"]) for c in checks] == [("C", False), ("G", True)]
@@ -337,7 +337,7 @@ def test_no_charge_into_a_fortified_building(build) -> None:
         rolls=[2],
         cards=["e03"],
     )
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("grenade", "5/4", "08.04")
     assert [c["check"] for c in orders_of(g)[-1].data["checks"]] == ["C", "G"]
     assert orders_of(g)[-1].data["checks"][0]["result"] == "no chargeable Friendly"
@@ -351,7 +351,7 @@ def test_no_charge_into_a_hex_with_two_defenders(build) -> None:
         rolls=[8],
         cards=["e03"],
     )
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("run_and_gun", "5/4", None)  # no C roll; G rolled 8 and failed
     assert d10s(g) == [8]
 
@@ -364,7 +364,7 @@ def test_charge_goes_to_the_nearest_chargeable_friendly(build) -> None:
         rolls=[0],
         cards=["e03"],
     )
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("charge", "5/4", "f2")
 
 
@@ -375,7 +375,7 @@ def test_charge_goes_to_the_nearest_chargeable_friendly(build) -> None:
 def test_berserk_charges_along_the_berserk_string(build) -> None:
     """base-rules §5.3 step 6: Berserk → Charge + the card's berserk string, no G/C check."""
     g = build([man("r1", "04.04", morale="berserk")], [man("f1", "04.06", revealed=True)], cards=["e03"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("charge", "6", None)
     ev = orders_of(g)[-1]
     assert ev.data["entry"] == "berserk 6" and ev.data["row"] == "berserk"
@@ -385,7 +385,7 @@ def test_berserk_charges_along_the_berserk_string(build) -> None:
 def test_rout_evades_along_the_rout_string(build) -> None:
     """base-rules §5.3 step 6: Rout → Evade + the card's rout string."""
     g = build([man("r1", "05.02", morale="rout")], cards=["e02"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("evade", "2/3", None)
     assert "step 6" in orders_of(g)[-1].rule
 
@@ -401,7 +401,7 @@ def test_no_ammo_fire_order_becomes_reload(build, card, hex_, morale) -> None:
     """Rule 10.10: No Ammo turns AF/RF/SF/RG into Reload."""
     g = build([man("r1", hex_, morale=morale)], cards=[card])
     g.char("r1").ammo = AmmoState.NO
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("reload", None, None)
     assert orders_of(g)[-1].data["conversions"][0]["rule"] == "10.10"
 
@@ -410,7 +410,7 @@ def test_no_ammo_leaves_move_orders_alone(build) -> None:
     """Rule 10.10: only fire orders become Reload."""
     g = build([man("r1", "04.04", morale="bold")], cards=["e03"])
     g.char("r1").ammo = AmmoState.NO
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("sprint", "5", None)
 
 
@@ -418,7 +418,7 @@ def test_no_ammo_leaves_move_orders_alone(build) -> None:
 def test_mud_and_snow_sprint_becomes_evade(build, ground) -> None:
     """C2 28.2: Mud or Snow: Sprint becomes Evade with the same directions."""
     g = build([man("r1", "04.04", morale="bold")], cards=["e03"], ground=ground)
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("evade", "5", None)
     assert orders_of(g)[-1].data["conversions"] == [
         {"from": "sprint", "to": "evade", "rule": "C2 28.2", "why": f"ground {ground}: no Sprint"}
@@ -432,7 +432,7 @@ def test_mud_and_snow_sprint_becomes_evade(build, ground) -> None:
 def test_deep_snow_moves_become_sneak(build, card, morale, was) -> None:
     """C2 28.2: Deep Snow: Sprint, Evade and Run & Gun become Sneak with the same directions."""
     g = build([man("r1", "04.04", morale=morale)], cards=[card], ground="deep_snow")
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     order, dirs, _ = given(g, "r1")
     assert order == "sneak" and dirs is not None
     assert orders_of(g)[-1].data["conversions"][0]["from"] == was
@@ -441,7 +441,7 @@ def test_deep_snow_moves_become_sneak(build, card, morale, was) -> None:
 def test_barbed_wire_move_becomes_sneak(build) -> None:
     """C2 27.7: an enemy in a Barbed Wire hex given a move order other than Sneak takes Sneak, same string."""
     g = build([man("r1", "04.08", morale="bold")], cards=["e03"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("sneak", "5", None)
     assert orders_of(g)[-1].data["conversions"][0]["rule"] == "C2 27.7"
 
@@ -449,7 +449,7 @@ def test_barbed_wire_move_becomes_sneak(build) -> None:
 def test_barbed_wire_lowest_tq_hides_first(build) -> None:
     """C2 27.7: two enemies in a wire hex: the lowest TQ takes Hide; the other moves freely."""
     g = build([man("r1", "04.08", morale="bold"), man("r2", "04.08", tq=4)], cards=["e03"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r2") == ("hide", None, None)
     assert given(g, "r1") == ("sprint", "5", None)  # someone Hides in the hex: no conversion
     assert g.state.cards.enemy_this_turn == {"team:red": "e03", "r1": "e03"}
@@ -459,7 +459,7 @@ def test_barbed_wire_lowest_tq_hides_first(build) -> None:
 def test_barbed_wire_tie_is_a_logged_random_pick(build) -> None:
     """C2 27.7: equal lowest TQs: a random pick (logged) chooses who Hides."""
     g = build([man("r1", "04.08"), man("r2", "04.08")], rolls=[2], cards=["e03"])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r2") == ("hide", None, None)
     picks = [e for e in g.events if e.kind == "roll" and "index" in e.data]
     assert picks and picks[0].data["size"] == 2 and "27.7" in picks[0].data["purpose"]
@@ -473,7 +473,7 @@ def test_barbed_wire_charge_without_a_string_sneaks_toward_its_target(build) -> 
         rolls=[0],
         cards=["e04"],
     )
-    ai.enemy_card_and_order_phase(g)  # Open/Aggressive 'RF GC'
+    order_phase.enemy_card_and_order_phase(g)  # Open/Aggressive 'RF GC'
     assert given(g, "r1") == ("sneak", "1", "f1")
 
 
@@ -485,7 +485,7 @@ def test_opponent_in_the_hex_gives_melee_without_a_card(build) -> None:
     """base-rules §5.3 step 3: an opponent in the hex → Melee, no row read; the team still draws a card."""
     g = build([man("r1", "04.04")], [man("f1", "04.05")], cards=["e05"])
     place(g, "f1", "04.04")
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("melee", None, None)
     ev = orders_of(g)[-1]
     assert ev.data["card"] is None and ev.data["row"] is None and ev.data["column"] is None
@@ -505,7 +505,7 @@ def test_large_battle_one_card_per_team_each_with_his_own_row(build) -> None:
         cards=["e03"],
         large_battle=True,
     )
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("sprint", "5", None)  # Open/Bold
     assert given(g, "r2") == ("aimed_fire", None, None)  # Cover/Normal 'AF G', no Friendly near
     assert len(g.enemy_deck) == 49
@@ -519,11 +519,11 @@ def test_optional_activation_draws_only_the_initiative_card(build) -> None:
         cards=["e03", "e01"],
         options=Options(optional_enemy_activation=True),
     )
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert g.char("r1").order is None and g.char("r2").order is None
     assert g.state.cards.enemy_this_turn == {"team:red": "e03"}
     assert g.state.teams["red"].initiative == 15
-    order = ai.assign_on_activation(g, g.char("r1"))
+    order = alerting.assign_on_activation(g, g.char("r1"))
     assert order is not None and order.order == "evade"  # e01 Open/Bold 'EV 6/5'
     assert g.state.cards.enemy_this_turn["r1"] == "e01"
     assert g.state.teams["red"].initiative == 15
@@ -537,7 +537,7 @@ def test_prepared_enemy_draws_at_once_when_alerted(build) -> None:
     """base-rules §5.6: a Prepared enemy alerted mid-turn draws at once; the card is discarded once used."""
     g = build([man("r1", "04.04", morale="bold")], cards=["e03"], alert=False)
     g.state.flow.phase = Phase.ACTION
-    order = ai.alert(g, g.char("r1"), "a weapon fired within 10 hexes", "§5.6 condition 1")
+    order = alerting.alert(g, g.char("r1"), "a weapon fired within 10 hexes", "§5.6 condition 1")
     assert g.char("r1").alert
     assert order is not None and given(g, "r1") == ("sprint", "5", None)
     assert g.enemy_deck.discards == ("e03",)
@@ -548,18 +548,18 @@ def test_unprepared_enemy_draws_at_his_next_activation(build) -> None:
     """base-rules §5.6: an Unprepared enemy draws at his next activation and does nothing then."""
     g = build([man("r1", "04.04", morale="bold")], cards=["e03"], alert=False, prepared=False)
     g.state.flow.phase = Phase.ACTION
-    assert ai.alert(g, g.char("r1"), "spotted a Friendly", "§5.6 condition 9") is None
-    assert g.char("r1").order is None and g.char("r1").acted[ai.UNPREPARED_KEY]
-    assert ai.unprepared_activation(g, g.char("r1")) is True
+    assert alerting.alert(g, g.char("r1"), "spotted a Friendly", "§5.6 condition 9") is None
+    assert g.char("r1").order is None and g.char("r1").acted[alerting.UNPREPARED_KEY]
+    assert alerting.unprepared_activation(g, g.char("r1")) is True
     assert given(g, "r1") == ("sprint", "5", None)
-    assert ai.unprepared_activation(g, g.char("r1")) is False
+    assert alerting.unprepared_activation(g, g.char("r1")) is False
 
 
 def test_alert_in_the_end_phase_waits_for_the_next_enemy_phase(build) -> None:
     """base-rules §5.6 [house]: alerted in the End Phase, he is ordered in the next Enemy phase."""
     g = build([man("r1", "04.04")], alert=False)
     g.state.flow.phase = Phase.END
-    assert ai.alert(g, g.char("r1"), "an Alert enemy within 3 hexes", "§5.6 condition 8") is None
+    assert alerting.alert(g, g.char("r1"), "an Alert enemy within 3 hexes", "§5.6 condition 8") is None
     assert g.char("r1").alert and g.char("r1").order is None
 
 
@@ -571,7 +571,7 @@ def test_medic_with_a_wounded_comrade_in_his_hex_gives_medical_aid(build) -> Non
     """C2 30.2: the medic takes Medical Aid; the wounded (Normal) takes Hide; no card for either."""
     g = build([man("m1", "04.04", trained_medic=True, weapons=[]), man("r1", "04.04")], cards=["e01"])
     g.char("r1").wounds.append(Wound.LIGHT)
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "m1") == ("medical_aid", None, "r1")
     assert given(g, "r1") == ("hide", None, None)
     assert g.state.cards.enemy_this_turn == {"team:red": "e01"}
@@ -581,14 +581,14 @@ def test_treated_man_below_normal_rallies(build) -> None:
     """C2 30.2: a treated man whose morale is below Normal takes Rally."""
     g = build([man("m1", "04.04", trained_medic=True, weapons=[]), man("r1", "04.04", morale="shaken")])
     g.char("r1").wounds.append(Wound.BAD)
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "r1") == ("rally", None, None)
 
 
 def test_medic_draws_again_on_a_fire_order(build) -> None:
     """C2 30.2: a trained medic given a fire order draws again until a non-fire order."""
     g = build([man("m1", "05.02", trained_medic=True, weapons=[])], cards=["e07", "e01", "e45"])
-    ai.enemy_card_and_order_phase(g)  # Cover/Normal: e07 'SF', e01 'SF', e45 'EV 5'
+    order_phase.enemy_card_and_order_phase(g)  # Cover/Normal: e07 'SF', e01 'SF', e45 'EV 5'
     assert given(g, "m1") == ("evade", "5", None)
     ev = orders_of(g)[-1]
     assert ev.data["cards_read"] == ["e07", "e01", "e45"] and ev.data["card"] == "e45"
@@ -599,7 +599,7 @@ def test_medic_reads_g_as_a_medical_check_toward_the_wounded(build) -> None:
     """C2 30.2: G/C become M checks (no TQC): Evade with a string that reaches the wounded within 4."""
     g = build([man("m1", "04.04", trained_medic=True, weapons=[]), man("r1", "04.07")], cards=["e02"])
     g.char("r1").wounds.append(Wound.LIGHT)
-    ai.enemy_card_and_order_phase(g)  # Open/Normal 'SN 5/6 G'
+    order_phase.enemy_card_and_order_phase(g)  # Open/Normal 'SN 5/6 G'
     assert given(g, "m1") == ("evade", "4", "r1")
     assert d10s(g) == []
     assert orders_of(g)[0].data["checks"][0]["path"] == ["04.05", "04.06", "04.07"]
@@ -613,7 +613,7 @@ def test_medic_gets_as_close_as_he_can(build) -> None:
         cards=["e02"],
     )
     g.char("r1").wounds.append(Wound.LIGHT)
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "m1")[0::2] == ("evade", "r1")
     path = [Hex.parse(h) for h in orders_of(g)[0].data["checks"][0]["path"]]
     assert Hex.parse("04.05") not in path  # never into the Friendly's hex
@@ -629,7 +629,7 @@ def test_medic_picks_the_worst_wounded_of_the_closest(build) -> None:
     assert g.distance(Hex.parse("04.04"), Hex.parse("06.04")) == 2
     g.char("r1").wounds.append(Wound.LIGHT)
     g.char("r2").wounds.append(Wound.BAD)
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert given(g, "m1")[2] == "r2"
 
 
@@ -648,7 +648,9 @@ def test_fire_target_is_the_easiest_to_hit(build) -> None:
     assert g.distance(Hex.parse("05.00"), Hex.parse("05.02")) == g.distance(
         Hex.parse("05.00"), Hex.parse("03.01")
     )
-    assert ai.choose_fire_target(g, g.char("r1"), "mp40") is g.char("f2")  # f1 in trees, f2 in the open
+    assert fire_choice.choose_fire_target(g, g.char("r1"), "mp40") is g.char(
+        "f2"
+    )  # f1 in trees, f2 in the open
     ev = [e for e in g.events if e.kind == "fire_target"][-1]
     assert ev.data["target"] == "f2" and "easiest" in ev.text
 
@@ -656,7 +658,7 @@ def test_fire_target_is_the_easiest_to_hit(build) -> None:
 def test_fire_target_nearest_among_the_easiest(build) -> None:
     """Rule 13.0: equal modified WS → the nearest."""
     g = build([man("r1", "04.00")], [man("f1", "04.06", revealed=True), man("f2", "04.04", revealed=True)])
-    assert ai.choose_fire_target(g, g.char("r1"), "mp40") is g.char("f2")  # both band 0 (4-6 hexes)
+    assert fire_choice.choose_fire_target(g, g.char("r1"), "mp40") is g.char("f2")  # both band 0 (4-6 hexes)
 
 
 def test_fire_target_random_among_equals(build) -> None:
@@ -666,7 +668,7 @@ def test_fire_target_random_among_equals(build) -> None:
         [man("f1", "06.07", revealed=True), man("f2", "08.07", revealed=True)],
         rolls=[2],
     )
-    assert ai.choose_fire_target(g, g.char("r1"), "mp40") is g.char("f2")
+    assert fire_choice.choose_fire_target(g, g.char("r1"), "mp40") is g.char("f2")
     pick = [e for e in g.events if e.kind == "roll" and "index" in e.data][-1]
     assert pick.data["index"] == 1 and "23.2" in pick.data["purpose"]
 
@@ -684,15 +686,17 @@ def test_fire_target_excludes_hidden_incapacitated_melee_and_out_of_range(build)
     )
     place(g, "r2", "07.07")
     g.char("f2").status = Status.INCAPACITATED
-    assert ai.choose_fire_target(g, g.char("r1"), "m1911") is None  # f4 is 9 hexes off: M1911 reaches 7
-    assert [o.target.id for o in ai.fire_options(g, g.char("r1"), "mp40")] == ["f4"]
+    assert (
+        fire_choice.choose_fire_target(g, g.char("r1"), "m1911") is None
+    )  # f4 is 9 hexes off: M1911 reaches 7
+    assert [o.target.id for o in fire_choice.fire_options(g, g.char("r1"), "mp40")] == ["f4"]
 
 
 def test_friendly_trained_medic_only_if_no_other_target_and_tqc_fails(build) -> None:
     """C2 30.1: a Friendly trained medic is fired at only if alone and the firer fails TQ+2."""
     g = build([man("r1", "04.00")], [man("f1", "04.04", revealed=True, trained_medic=True)], rolls=[7, 8])
-    assert ai.choose_fire_target(g, g.char("r1"), "mp40") is None  # 7 <= TQ 5 + 2: holds fire
-    assert ai.choose_fire_target(g, g.char("r1"), "mp40") is g.char("f1")  # 8 fails
+    assert fire_choice.choose_fire_target(g, g.char("r1"), "mp40") is None  # 7 <= TQ 5 + 2: holds fire
+    assert fire_choice.choose_fire_target(g, g.char("r1"), "mp40") is g.char("f1")  # 8 fails
 
 
 def test_friendly_medic_is_skipped_while_another_target_exists(build) -> None:
@@ -701,7 +705,7 @@ def test_friendly_medic_is_skipped_while_another_target_exists(build) -> None:
         [man("r1", "04.00")],
         [man("f1", "04.02", revealed=True, trained_medic=True), man("f2", "04.06", revealed=True)],
     )
-    assert ai.choose_fire_target(g, g.char("r1"), "mp40") is g.char("f2")
+    assert fire_choice.choose_fire_target(g, g.char("r1"), "mp40") is g.char("f2")
 
 
 def test_enemy_weapon_best_modified_ws_ties_to_first_listed(build) -> None:
@@ -711,9 +715,13 @@ def test_enemy_weapon_best_modified_ws_ties_to_first_listed(build) -> None:
         [man("r1", "04.00", weapons=weapons)], [man("near", "04.01", revealed=True), man("far", "04.09")]
     )
     near, far = g.char("near"), g.char("far")
-    assert ai.choose_enemy_weapon(g, g.char("r1"), near) == "p38"  # P38 and MP40 tie at +2: first listed
+    assert (
+        fire_choice.choose_enemy_weapon(g, g.char("r1"), near) == "p38"
+    )  # P38 and MP40 tie at +2: first listed
     far.hex = Hex.parse("04.09")
-    assert ai.choose_enemy_weapon(g, g.char("r1"), far) == "kar98k"  # 9 hexes: Kar98k 4+0, MP40 5-2, P38 5-6
+    assert (
+        fire_choice.choose_enemy_weapon(g, g.char("r1"), far) == "kar98k"
+    )  # 9 hexes: Kar98k 4+0, MP40 5-2, P38 5-6
 
 
 # ---------------------------------------------------------------------------
@@ -725,7 +733,7 @@ def test_duck_back_on_entering_cover_in_sight(build, roll, ducks) -> None:
     """Rule 9.4: entering terrain that is not Open ground in sight of a Spotted Friendly: TQC → Duck Back."""
     g = build([man("r1", "05.02")], [man("f1", "05.06", revealed=True)], rolls=[roll])
     g.set_order(g.char("r1"), "evade", directions=DirectionString.parse("4"))
-    assert ai.duck_back_on_entering(g, g.char("r1")) is ducks
+    assert duck_back.duck_back_on_entering(g, g.char("r1")) is ducks
     assert given(g, "r1")[0] == ("duck_back" if ducks else "evade")
 
 
@@ -734,7 +742,7 @@ def test_duck_back_uses_printed_tq(build) -> None:
     g = build([man("r1", "05.02")], [man("f1", "05.06", revealed=True)], rolls=[5])
     g.char("r1").wounds.append(Wound.BAD)
     g.set_order(g.char("r1"), "sneak", directions=DirectionString.parse("4"))
-    assert ai.duck_back_on_entering(g, g.char("r1")) is True
+    assert duck_back.duck_back_on_entering(g, g.char("r1")) is True
 
 
 @pytest.mark.parametrize(
@@ -751,7 +759,7 @@ def test_duck_back_not_checked(build, hex_, order, morale, revealed) -> None:
     """Rule 9.4: no check in Open ground, with an exempt order, when Berserk, or with no Spotted Friendly."""
     g = build([man("r1", hex_, morale=morale)], [man("f1", "05.06", revealed=revealed)])
     g.set_order(g.char("r1"), order, directions=DirectionString.parse("4"))
-    assert ai.duck_back_on_entering(g, g.char("r1")) is False
+    assert duck_back.duck_back_on_entering(g, g.char("r1")) is False
     assert given(g, "r1")[0] == order and d10s(g) == []
 
 
@@ -760,9 +768,9 @@ def test_sniper_holds_his_impulse_2_shot(build) -> None:
     g = build([man("r1", "04.00", skills=["sniper"])], [man("f1", "04.04", revealed=True)], rolls=[4])
     g.set_order(g.char("r1"), "aimed_fire")
     g.state.flow.impulse = 2
-    assert ai.sniper_aims(g, g.char("r1")) is True
+    assert fire_choice.sniper_aims(g, g.char("r1")) is True
     g.state.flow.impulse = 4
-    assert ai.fire_options(g, g.char("r1"), "mp40")[0].parts["sniper"] == 2
+    assert fire_choice.fire_options(g, g.char("r1"), "mp40")[0].parts["sniper"] == 2
 
 
 # ---------------------------------------------------------------------------
@@ -803,7 +811,7 @@ def test_every_enemy_order_event_names_card_row_column_and_rule(build) -> None:
         ground="mud",
     )
     place(g, "f2", "07.07")
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     events = orders_of(g)
     assert len(events) == 4
     for ev in events:
@@ -824,7 +832,7 @@ def test_reinforcements_enter_alert_with_their_forced_evade(build) -> None:
     wave = {"turn": 1, "team": "red", "hexes": "04.02", "order": "EV 5/6", "characters": [man("r9", None)]}
     g = build([man("r1", "07.07", morale="bold")], cards=["e03"], reinforcements=[wave])
     assert g.char("r9").hex is None
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     r9 = g.char("r9")
     assert (str(r9.hex), r9.alert, r9.prepared) == ("04.02", True, True)
     assert given(g, "r9") == ("evade", "5/6", None)
@@ -835,7 +843,7 @@ def test_reinforcements_without_an_order_read_a_card(build) -> None:
     """base-rules §5.3: a wave without a forced order is ordered by its card like any Alert enemy."""
     wave = {"turn": 1, "team": "red", "hexes": "04.02", "characters": [man("r9", None, morale="bold")]}
     g = build([man("r1", "07.07")], cards=["e03"], alert=False, reinforcements=[wave])
-    ai.enemy_card_and_order_phase(g)
+    order_phase.enemy_card_and_order_phase(g)
     assert g.char("r1").order is None  # still Waiting
     assert given(g, "r9") == ("sprint", "5", None)  # e03 Open/Bold 'SP 5'
     assert g.state.teams["red"].initiative == 15

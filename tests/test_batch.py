@@ -13,7 +13,7 @@ import pytest
 
 from solo.cli.main import main
 from solo.core.resources import cards_dir
-from solo.playtest import batch
+from solo.playtest import batch, batch_plots, batch_records, batch_setup, batch_stats
 from solo.playtest.play import new_game
 from solo.playtest.policies import make_policy
 
@@ -39,9 +39,9 @@ def deck(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def spec(deck) -> batch.BatchSpec:
-    return batch.prepare(
-        SCENARIO, [batch.Variant("A"), batch.Variant("B", deck)], policy="simple", turns=TURNS
+def spec(deck) -> batch_setup.BatchSpec:
+    return batch_setup.prepare(
+        SCENARIO, [batch_setup.Variant("A"), batch_setup.Variant("B", deck)], policy="simple", turns=TURNS
     )
 
 
@@ -54,23 +54,23 @@ def _cli(tmp: Path, *extra: str, out: str = "r.csv", variants=("A=house",)) -> l
 
 def test_parse_seeds_reads_ranges_and_lists():
     """Seeds: a range, a single seed and a list of both, in the order given."""
-    assert batch.parse_seeds("1-3") == (1, 2, 3)
-    assert batch.parse_seeds("7") == (7,)
-    assert batch.parse_seeds("10-11,3,5-6") == (10, 11, 3, 5, 6)
+    assert batch_setup.parse_seeds("1-3") == (1, 2, 3)
+    assert batch_setup.parse_seeds("7") == (7,)
+    assert batch_setup.parse_seeds("10-11,3,5-6") == (10, 11, 3, 5, 6)
 
 
 @pytest.mark.parametrize("text", ["10-1", "abc", "", "1,,2", "1-3,2", "-5", "1-"])
 def test_parse_seeds_rejects_bad_ranges(text):
     """A backwards range, words, empty parts, a repeated or negative seed: BatchError."""
-    with pytest.raises(batch.BatchError, match="--seeds"):
-        batch.parse_seeds(text)
+    with pytest.raises(batch_setup.BatchError, match="--seeds"):
+        batch_setup.parse_seeds(text)
 
 
 def test_variant_house_names_mean_the_shipped_cards():
     """`house` and `cards/house` are the shipped cards; anything else is a directory."""
-    assert batch.Variant.parse("A=house").cards is None
-    assert batch.Variant.parse("A=cards/house/").cards is None
-    assert batch.Variant.parse("B=my_deck/") == batch.Variant("B", Path("my_deck"))
+    assert batch_setup.Variant.parse("A=house").cards is None
+    assert batch_setup.Variant.parse("A=cards/house/").cards is None
+    assert batch_setup.Variant.parse("B=my_deck/") == batch_setup.Variant("B", Path("my_deck"))
 
 
 def test_a_game_is_the_game_solo_run_plays_and_counts_every_enemy_order(spec):
@@ -83,7 +83,7 @@ def test_a_game_is_the_game_solo_run_plays_and_counts_every_enemy_order(spec):
     for ev in g.events:
         if ev.kind in ("enemy_order", "crew_order"):
             counts[ev.data["order"]] = counts.get(ev.data["order"], 0) + 1
-    assert rec == batch.record_of(g, "A", 3, counts)
+    assert rec == batch_records.record_of(g, "A", 3, counts)
     assert sum(n for _, n in rec.orders) > 0
 
 
@@ -103,7 +103,7 @@ def test_one_process_and_two_give_the_same_csv(spec):
     one = batch.run_batch(spec, range(1, 5), jobs=1)
     two = batch.run_batch(spec, range(1, 5), jobs=2)
     assert two.workers == 2
-    assert batch.csv_text(one.records) == batch.csv_text(two.records)
+    assert batch_records.csv_text(one.records) == batch_records.csv_text(two.records)
     assert [(r.variant, r.seed) for r in two.records] == [(v, s) for v in "AB" for s in range(1, 5)]
     shipped_order = [o.id for o in spec.variant("A").data.orders]
     assert list(two.order_ids) == [o for o in shipped_order if o in two.order_ids]
@@ -135,7 +135,7 @@ def test_the_cli_prints_the_comparison_table(tmp_path, capsys):
     assert "B - A (paired)" in out
     assert "Friendly win rate" in out
     assert f"Wrote {tmp_path / 'r.csv'} (8 games)." in out
-    assert len(batch.read_csv(tmp_path / "r.csv")) == 8
+    assert len(batch_records.read_csv(tmp_path / "r.csv")) == 8
 
 
 def test_a_dask_cluster_gives_the_same_csv_as_a_local_run(spec):
@@ -152,7 +152,7 @@ def test_a_dask_cluster_gives_the_same_csv_as_a_local_run(spec):
     ) as cluster:
         remote = batch.run_batch(spec, range(1, 4), executor="dask", scheduler=cluster.scheduler_address)
     assert remote.workers == 2
-    assert batch.csv_text(remote.records) == batch.csv_text(local.records)
+    assert batch_records.csv_text(remote.records) == batch_records.csv_text(local.records)
 
 
 def test_dask_not_installed_is_a_clear_error(tmp_path, monkeypatch, capsys):
@@ -183,7 +183,7 @@ def test_the_paired_interval_of_a_hand_made_table(tmp_path):
     """B - A over seeds 1-4 (B's seed 5 unpaired): differences 0,2,0,2 → 1 ± t(0.975, 3)·sd/√4."""
     p = tmp_path / "hand.csv"
     p.write_text(HAND_MADE, encoding="utf-8")
-    comp = batch.compare(batch.read_csv(p), ["A", "B"])
+    comp = batch_stats.compare(batch_records.read_csv(p), ["A", "B"])
     diff = comp.row("VP").differences[0]
     sd = math.sqrt(4 / 3)  # deviations -1, 1, -1, 1 over n - 1 = 3
     half = 3.182446305284263 * sd / 2.0
@@ -199,23 +199,23 @@ def test_the_paired_interval_of_a_hand_made_table(tmp_path):
 def test_student_t_quantiles_match_the_printed_table():
     """t(0.975) for 1, 2, 5, 30 and 1000 degrees of freedom, to 4 decimals."""
     for df, want in ((1, 12.7062), (2, 4.3027), (5, 2.5706), (30, 2.0423), (1000, 1.9623)):
-        assert batch.t_quantile(0.975, df) == pytest.approx(want, abs=5e-5)
+        assert batch_stats.t_quantile(0.975, df) == pytest.approx(want, abs=5e-5)
 
 
 def test_wilson_interval_of_a_proportion():
     """Wilson 95%: 10 of 20 → [0.2993, 0.7007]; 0 of 20 → [0, 0.1611] (never below 0)."""
-    half = batch.wilson_interval(10, 20)
+    half = batch_stats.wilson_interval(10, 20)
     assert (half.low, half.high) == (pytest.approx(0.2993, abs=1e-4), pytest.approx(0.7007, abs=1e-4))
-    none = batch.wilson_interval(0, 20)
+    none = batch_stats.wilson_interval(0, 20)
     assert none.low == 0.0
     assert none.high == pytest.approx(0.1611, abs=1e-4)
-    assert math.isnan(batch.mean_interval([3.0]).low)
+    assert math.isnan(batch_stats.mean_interval([3.0]).low)
 
 
 def test_plots_are_written(tmp_path, spec):
     """--plots writes vp.png and enemy_orders.png (PNG files), creating the directory."""
     res = batch.run_batch(spec, range(1, 3), jobs=1)
-    out = batch.write_plots(tmp_path / "plots", res.records, res.variants)
+    out = batch_plots.write_plots(tmp_path / "plots", res.records, res.variants)
     assert [p.name for p in out] == ["vp.png", "enemy_orders.png"]
     for p in out:
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -10,7 +10,8 @@ import pytest
 import yaml
 from conftest import DATA_DIR, house_data
 
-from solo.core.dice import Dice, ScriptedSource, Shuffle
+from solo.core.chance_records import Shuffle
+from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Hex
 from solo.core.options import Options
 from solo.data.friendly_deck import WoundStamp
@@ -18,7 +19,7 @@ from solo.data.house import HouseData
 from solo.data.maps import load_map
 from solo.data.scenario import load_scenario
 from solo.data.tables import CheckKind, MoraleState, RollResult
-from solo.enemy import orders as ai
+from solo.enemy import alerting
 from solo.engine.game import DecisionKind, Game
 from solo.rules import fire_action, firing, melee, morale, spotting, wounds
 from solo.rules.state import AmmoState, CarriedWeapon, Character, Status, Wound
@@ -484,8 +485,8 @@ def test_known_at_impulse_start_reads_this_impulses_spots(duel):
 def test_enemy_without_order_draws_when_fired_upon(duel, monkeypatch):
     """C2 23.5: with the optional activation rule an Enemy without an order draws it when fired upon."""
     monkeypatch.undo()
-    if not hasattr(ai, "assign_on_activation"):
-        pytest.skip("solo.enemy.orders has no assign_on_activation yet")
+    if not hasattr(alerting, "assign_on_activation"):
+        pytest.skip("solo.enemy.alerting has no assign_on_activation yet")
     duel.options = Options(optional_enemy_activation=True)
     t = duel.char("red_1")
     t.order = None
@@ -941,7 +942,7 @@ def test_incapacitated_never_melee(tmp_path):
 
 
 def test_enemy_fire_through_the_ai_choice(duel, monkeypatch):
-    """13.0, C2 23.2: the Enemy fires at the target and with the weapon solo.enemy.orders picks."""
+    """13.0, C2 23.2: the Enemy fires at the target and with the weapon solo.enemy.fire_choice picks."""
     r = duel.char("red_1")
     order(duel, duel.char("able_1"), "aimed_fire")
     order(duel, r, "rapid_fire")

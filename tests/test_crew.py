@@ -28,8 +28,9 @@ from solo.data.scenario import load_scenario
 from solo.enemy.hooks import Enemy
 from solo.engine.game import Decision, DecisionKind, Game
 from solo.rules.state import Phase, Status, Wound
-from solo.rules.vehicles import crew, emergency_stop, seats
-from solo.rules.vehicles.movement import VehicleMoveState, move_impulse
+from solo.rules.vehicles import crew, crew_orders, driving, emergency_stop, seats
+from solo.rules.vehicles.move_state import VehicleMoveState
+from solo.rules.vehicles.movement import move_impulse
 from solo.rules.vehicles.state import Ammo, Hatch
 
 # ---------------------------------------------------------------------------
@@ -211,7 +212,7 @@ def test_initiatives_able_then_baker(tmp_path):
     game = new_game(tmp_path, vehicles=[sherman("t1"), sherman("t2", "20.10", name="Sherman 2")])
     card = _pile_card(game)
     script(game, [], {"friendly": [card]})
-    crew.friendly_vehicle_initiatives(game)
+    crew_orders.friendly_vehicle_initiatives(game)
     i = game.data.friendly_deck.card(card).initiatives
     assert game.state.teams["t1"].initiative == i.able
     assert game.state.teams["t2"].initiative == i.baker
@@ -224,7 +225,7 @@ def test_initiative_event_card_drawn_again_then_shuffle(tmp_path):
     game = new_game(tmp_path, vehicles=[sherman("t1")])
     ev, card = _pile_card(game, event=True), _pile_card(game)
     game.dice.source = ScriptedSource([], cards={"friendly": [ev, card]}, fallback=1)
-    crew.friendly_vehicle_initiatives(game)
+    crew_orders.friendly_vehicle_initiatives(game)
     assert game.state.teams["t1"].initiative == game.data.friendly_deck.card(card).initiatives.able
     shuffles = [e for e in events(game, "roll") if "vehicle initiative" in e.data.get("purpose", "")]
     assert any(e.data.get("deck") == "friendly" and "shuffle" in e.text for e in shuffles)
@@ -233,7 +234,7 @@ def test_initiative_event_card_drawn_again_then_shuffle(tmp_path):
 def test_enemy_vehicles_get_no_friendly_initiative(tmp_path):
     """Only Friendly vehicles take a Friendly card's values (C2 31.1)."""
     game = new_game(tmp_path, vehicles=[panzer()])
-    crew.friendly_vehicle_initiatives(game)
+    crew_orders.friendly_vehicle_initiatives(game)
     assert game.state.teams["pz"].initiative is None and not events(game, "initiative")
 
 
@@ -242,7 +243,7 @@ def test_enemy_vehicles_get_no_friendly_initiative(tmp_path):
 
 
 def keys(game: Game, cid: str) -> list[str]:
-    return [k for k, _label in crew.friendly_crew_order_options(game, game.char(cid))]
+    return [k for k, _label in crew_orders.friendly_crew_order_options(game, game.char(cid))]
 
 
 def test_commander_orders_open_hatch(tmp_path):
@@ -462,7 +463,7 @@ def test_barbed_wire_stop_at_2_hexes_crew_tqc(tmp_path):
     script(game, [9, 0, 9, 0, 0])
     run(crew.activate(game, game.char("pz_driver")))
     assert game.state.vehicles["pz"].hex == Hex.parse("06.05")
-    assert crew_orders(game) == {
+    assert orders_of_crew(game) == {
         "commander": "spot",
         "gunner": "panic",
         "loader": "spot",
@@ -475,7 +476,7 @@ def test_barbed_wire_flattened_by_an_afv(tmp_path):
     game = wire_game(tmp_path, "crawl", 1)
     script(game, [2])
     run(crew.activate(game, game.char("pz_driver")))
-    assert "06.05" in game.state.flags[crew.WIRE_REMOVED_KEY]
+    assert "06.05" in game.state.flags[driving.WIRE_REMOVED_KEY]
     assert game.char("pz_driver").order.order == "crawl"
 
 
@@ -565,7 +566,7 @@ def test_out_of_position_minus_2(tmp_path):
     """A crewman out of his own position: -2 on TQCs; a Co-driver driving has none (31.11.2 Relocate)."""
     game = new_game(tmp_path, vehicles=[sherman()])
     v = game.state.vehicles["tank"]
-    crew.friendly_crew_order_options(game, game.char("tank_loader"))  # homes recorded at first use
+    crew_orders.friendly_crew_order_options(game, game.char("tank_loader"))  # homes recorded at first use
     seats._homes(game)
     loader, cd, drv = game.char("tank_loader"), game.char("tank_co_driver"), game.char("tank_driver")
     v.seats["driver"].occupant, v.seats["co_driver"].occupant = cd.id, None
@@ -794,7 +795,7 @@ def stop_game(tmp_path) -> Game:
     return game
 
 
-def crew_orders(game: Game) -> dict[str, str]:
+def orders_of_crew(game: Game) -> dict[str, str]:
     return {p: game.char(f"pz_{p}").order.order for p in ("commander", "gunner", "loader", "co_driver")}
 
 
@@ -806,7 +807,7 @@ def test_emergency_stop_at_1_hex_keeps_orders(tmp_path):
         game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test", hexes=1
     )
     assert game.char("pz_driver").order.order == "emergency_stop"
-    assert crew_orders(game) == {
+    assert orders_of_crew(game) == {
         "commander": "spot",
         "gunner": "fire_main_gun",
         "loader": "load_he",
@@ -821,7 +822,7 @@ def test_emergency_stop_at_2_hexes_tqc(tmp_path):
     emergency_stop.emergency_stop(
         game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test", hexes=2
     )
-    assert crew_orders(game) == {
+    assert orders_of_crew(game) == {
         "commander": "spot",
         "gunner": "panic",
         "loader": "load_he",
@@ -836,7 +837,7 @@ def test_emergency_stop_at_3_hexes_no_one_keeps(tmp_path):
     emergency_stop.emergency_stop(
         game, game.state.vehicles["pz"], game.char("pz_driver"), reason="test", hexes=3
     )
-    assert crew_orders(game) == {
+    assert orders_of_crew(game) == {
         "commander": "duck_back",
         "gunner": "panic",
         "loader": "panic",
@@ -1086,9 +1087,12 @@ def test_mired_jeep_freed_with_tqc_minus_3(tmp_path):
 
 def test_example_of_play_impulse_2_with_crew_ai(tmp_path, monkeypatch):
     """Example of play, Impulse 2: the Commander spots, marks the Light AT team, the Driver stops (31.2)."""
-    from solo.enemy import crews as crew_ai
+    from solo.enemy import emergency_stop as enemy_emergency_stop
+    from solo.enemy import target_markers
 
-    if not hasattr(crew_ai, "place_enemy_marker") or not hasattr(crew_ai, "enemy_emergency_stop"):
+    if not hasattr(target_markers, "place_enemy_marker") or not hasattr(
+        enemy_emergency_stop, "enemy_emergency_stop"
+    ):
         pytest.skip("crew_ai has not landed")
     game = make_game(tmp_path, "example_of_play")
     game.state.flow.phase = Phase.ACTION

@@ -26,7 +26,7 @@ from solo.data.maps import load_map
 from solo.data.scenario import load_scenario
 from solo.data.tables import MoraleState
 from solo.data.vehicle_types import Speed, VehicleTypes
-from solo.enemy import crews as crew_ai
+from solo.enemy import bail_out, crews, emergency_stop, target_markers, turret_and_smoke, vom, vom_orders
 from solo.engine.game import Game
 from solo.rules.state import Character, Status, Wound
 from solo.rules.vehicles.state import Hatch
@@ -188,7 +188,7 @@ def example(tmp_path: Path, cards: list[str] = EXAMPLE_CARDS) -> Game:
 def test_example_orders(tmp_path):
     """C2 example of play: 73 -> Spot, 47 -> Crawl 1, Fire Main Gun, Load HE, Aimed Fire (bow MG)."""
     game = example(tmp_path)
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     got = {p: order_of(game, p) for p in ("commander", "driver", "gunner", "loader", "co_driver")}
     assert got == {
         "commander": "spot",
@@ -198,13 +198,13 @@ def test_example_orders(tmp_path):
         "co_driver": "aimed_fire",
     }
     assert str(crew(game, "driver").order.directions) == "1"
-    assert crew(game, "co_driver").acted[crew_ai.MOUNT_KEY] == "bow_mg"
+    assert crew(game, "co_driver").acted[vom_orders.MOUNT_KEY] == "bow_mg"
 
 
 def test_example_initiative(tmp_path):
     """C2 31.1: the Commander's card (e33, 73) is the vehicle's initiative."""
     game = example(tmp_path)
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     team = game.state.teams["panzer"]
     assert (team.initiative, team.first_card) == (73, "e33")
     assert game.state.cards.enemy_this_turn["panzer_commander"] == "e33"
@@ -221,7 +221,7 @@ def test_house_cards_of_the_example():
 def test_example_commander_event_explains(tmp_path):
     """C2 31.11.3 / DESIGN: one crew_order event per crewman with card, initiative, morale, column, rows."""
     game = example(tmp_path)
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert len(events(game, "crew_order")) == 5
     d = crew_event(game, "panzer_commander").data
     assert (d["card"], d["initiative"], d["morale_modifier"], d["modified"]) == ("e33", 73, 0, 73)
@@ -231,7 +231,7 @@ def test_example_commander_event_explains(tmp_path):
 def test_example_driver_event_reads_bu(tmp_path):
     """C2 31.11.3: the Driver (hatch closed, no marker on the board) reads No Target BU."""
     game = example(tmp_path)
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     d = crew_event(game, "panzer_driver").data
     assert (d["column"], d["rows"], d["directions"]) == ("no_target_bu", "38-53", "1")
 
@@ -255,7 +255,7 @@ def test_morale_modifies_the_row(tmp_path):
     """C2 31.11.3: the card's number is modified by morale (house: Shaken +10) before reading a row."""
     game = example(tmp_path, ["e33", "e25"])
     crew(game, "driver").morale = MoraleState.SHAKEN
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     d = crew_event(game, "panzer_driver").data
     assert (d["morale_modifier"], d["modified"], d["rows"]) == (10, 57, "54-59")
     assert order_of(game, "driver") == "ahead_slow"
@@ -265,7 +265,7 @@ def test_commander_marker_gives_target_column(tmp_path):
     """C2 31.11.3: the Commander's Target Marker on the board sends the Gunner to a Target column."""
     game = example(tmp_path, ["e33", "e25", "e01"])
     game.state.vehicles["panzer"].seats["commander"].marker = Hex.parse("20.08")
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert crew_event(game, "panzer_gunner").data["column"] == "target_bu"
     assert crew_event(game, "panzer_commander").data["column"] == "target_open"
 
@@ -274,7 +274,7 @@ def test_driver_uses_any_other_marker(tmp_path):
     """C2 31.7.3: the Driver reads a Target column when another crewman (the Co-driver) has a marker."""
     game = example(tmp_path, ["e33", "e25"])
     game.state.vehicles["panzer"].seats["co_driver"].marker = Hex.parse("20.08")
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     d = crew_event(game, "panzer_driver").data
     assert d["column"] == "target_bu"
     assert order_of(game, "driver") == "emergency_stop"  # target_bu 42-63
@@ -284,7 +284,7 @@ def test_gunner_own_marker_not_driver_own(tmp_path):
     """C2 31.7.3: a Gunner with no marker but the Co-driver's on the board stays on No Target."""
     game = example(tmp_path, ["e33", "e25", "e01"])
     game.state.vehicles["panzer"].seats["co_driver"].marker = Hex.parse("20.08")
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert crew_event(game, "panzer_gunner").data["column"] == "no_target_bu"
 
 
@@ -294,12 +294,12 @@ def test_vom_tables_match_vom_order():
     class _G:
         data = house_data()
 
-    tables, mods = crew_ai._vom_tables(_G())
-    vom = house_data().vom
+    tables, mods = vom._vom_tables(_G())
+    matrix = house_data().vom
     for (role, column), rows in tables.items():
         for n in range(100):
-            assert rows[n].cell == str(vom_data.vom_order(vom, role, column, n))
-    assert mods == {m.value: vom.morale_modifier(m) for m in MoraleState}
+            assert rows[n].cell == str(vom_data.vom_order(matrix, role, column, n))
+    assert mods == {m.value: matrix.morale_modifier(m) for m in MoraleState}
 
 
 def test_half_track_target_column_by_sight(tmp_path):
@@ -316,16 +316,16 @@ def test_half_track_target_column_by_sight(tmp_path):
     game = vgame(tmp_path, friendly=[man("able_1", "10.05")], enemy=[man("red_1", "10.10")], vehicles=[ht])
     reveal(game, "able_1")
     force(game, cards=["e25"])
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert crew_event(game, "red_1").data["column"] == "half_track_target"
 
 
 def test_assign_on_activation_ignores_non_crew(tmp_path):
     """C2 23.5: assign_on_activation does nothing for a Friendly or an ordered man."""
     game = vgame(tmp_path, options=Options(optional_enemy_activation=True))
-    assert crew_ai.assign_on_activation(game, game.char("able_1")) is None
+    assert vom_orders.assign_on_activation(game, game.char("able_1")) is None
     give(game, crew(game, "driver").id, "crawl")
-    assert crew_ai.assign_on_activation(game, crew(game, "driver")) is None
+    assert vom_orders.assign_on_activation(game, crew(game, "driver")) is None
     assert order_of(game, "driver") == "crawl"
 
 
@@ -336,7 +336,7 @@ def test_assign_on_activation_ignores_non_crew(tmp_path):
 def test_commander_bail_out_reaches_whole_crew(tmp_path):
     """C2 31.11.3: the Commander's Bail Out (open hatch, 99) -> the whole crew bails out, without cards."""
     game = example(tmp_path, ["e13"])
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "commander") == "bail_out"
     assert crew_event(game, "panzer_driver").data["card"] is None
     assert crew_event(game, "panzer_driver").data["overrides"][-1]["to"] == "button_open_up"
@@ -345,14 +345,14 @@ def test_commander_bail_out_reaches_whole_crew(tmp_path):
 def test_closed_hatch_bail_out_opens_hatch(tmp_path):
     """C2 31.11.3: a Bail Out with a closed hatch becomes Button/Open Up (Open Hatch)."""
     game = example(tmp_path, ["e13"])
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert [order_of(game, p) for p in ("driver", "loader", "co_driver")] == ["button_open_up"] * 3
 
 
 def test_gunner_bail_out_panics_without_empty_position(tmp_path):
     """C2 31.11.2: a Gunner (no hatch) with Bail Out and no empty position -> Panic."""
     game = example(tmp_path, ["e13"])
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "gunner") == "panic"
 
 
@@ -360,7 +360,7 @@ def test_gunner_bail_out_relocates_to_empty_hatch(tmp_path):
     """C2 31.11.2: a Gunner with Bail Out relocates to an empty position with a hatch (the Loader's)."""
     game = example(tmp_path, ["e13"])
     crew(game, "loader").status = Status.DEAD
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     g = crew(game, "gunner")
     assert (g.order.order, g.order.target) == ("relocate", "loader")
 
@@ -369,7 +369,7 @@ def test_rout_commander_bails_out_whole_crew(tmp_path):
     """C2 31.10.9: a Commander in Rout -> Bail Out for all; his card still sets the initiative (31.1)."""
     game = example(tmp_path, ["e33"])
     crew(game, "commander").morale = MoraleState.ROUT
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "commander") == "bail_out"
     assert order_of(game, "co_driver") == "button_open_up"
     assert game.state.teams["panzer"].initiative == 73
@@ -380,7 +380,7 @@ def test_rout_crewman_bails_out(tmp_path):
     game = example(tmp_path, ["e33", "e05"])  # Driver 61: Emergency Stop
     game.state.vehicles["panzer"].seats["co_driver"].hatch = Hatch.OPEN
     crew(game, "co_driver").morale = MoraleState.ROUT
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "driver") == "emergency_stop"
     assert order_of(game, "co_driver") == "bail_out"
     assert crew_event(game, "panzer_co_driver").data["card"] is None
@@ -389,7 +389,7 @@ def test_rout_crewman_bails_out(tmp_path):
 def test_no_bail_out_of_moving_afv(tmp_path):
     """C2 31.11.2: AFV crew may not bail out of a moving AFV: Bail Out -> Panic."""
     game = example(tmp_path, ["e33", "e25", "e01", "e13"])  # Loader 99: Bail Out; Driver Crawl
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "loader") == "panic"
     assert crew_event(game, "panzer_loader").data["overrides"][0]["rule"] == "31.11.2"
 
@@ -398,7 +398,7 @@ def test_jammed_hatch_button_up_becomes_spot(tmp_path):
     """C2 31.11.3: Button/Open Up with a jammed hatch -> Spot."""
     game = example(tmp_path, ["e33", "e40"])  # Driver 91: Button/Open Up
     game.state.vehicles["panzer"].seats["driver"].hatch = Hatch.JAMMED_CLOSED
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "driver") == "spot"
 
 
@@ -408,7 +408,7 @@ def test_jammed_hatch_bail_out_relocates(tmp_path):
     v = game.state.vehicles["panzer"]
     v.seats["driver"].hatch = Hatch.JAMMED_CLOSED
     crew(game, "co_driver").status = Status.DEAD
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     d = crew(game, "driver")
     assert (d.order.order, d.order.target) == ("relocate", "co_driver")
 
@@ -420,7 +420,7 @@ def test_jammed_hatch_bail_out_panics_without_position(tmp_path):
     v.seats["driver"].hatch = Hatch.JAMMED_CLOSED
     crew(game, "co_driver").status = Status.DEAD
     v.seats["co_driver"].hatch = Hatch.JAMMED_OPEN
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "driver") == "panic"
 
 
@@ -429,7 +429,7 @@ def test_forced_button_up_from_periscope_hit(tmp_path):
     game = example(tmp_path)
     v = game.state.vehicles["panzer"]
     v.damage.append("force_button_up:co_driver")
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "co_driver") == "button_open_up"
     assert crew_event(game, "panzer_co_driver").data["card"] is None
     assert "force_button_up:co_driver" not in v.damage
@@ -439,7 +439,7 @@ def test_forced_crew_bail_out_from_track_hit(tmp_path):
     """C2 31.10.8: a failed Track TQC forces Bail Out for all crew next turn (then the hatch rules)."""
     game = example(tmp_path, ["e33"])
     game.state.vehicles["panzer"].damage.append("force_bail_out:crew")
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "commander") == "bail_out"
     assert order_of(game, "driver") == "button_open_up"
 
@@ -448,7 +448,7 @@ def test_road_orders_keep_speed(tmp_path):
     """C2 31.11.1: under Road Orders a speed order becomes its Road Move variant (same order id, noted)."""
     game = example(tmp_path, ["e33", "e25"])
     game.state.vehicles["panzer"].road_orders = True
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "driver") == "crawl"
     d = crew_event(game, "panzer_driver")
     assert d.data["road"] is True
@@ -459,7 +459,7 @@ def test_immobilized_speed_becomes_emergency_stop(tmp_path):
     """C2 31.2 (3): the Driver of an immobilized vehicle gets Emergency Stop instead of a speed."""
     game = example(tmp_path, ["e33", "e25"])
     game.state.vehicles["panzer"].damage.append("immobilized")
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "driver") == "emergency_stop"
 
 
@@ -471,7 +471,7 @@ def test_top_speed_caps_driver(tmp_path):
     types = VehicleTypes(tuple(slow if t.id == "panzer_ivh" else t for t in base.vehicles))
     game = vgame(tmp_path, data=attrs.evolve(base, vehicles=types))
     force(game, cards=["e33", "e35"])  # Driver 03: Forward 1
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "driver") == "ahead_slow"
     assert crew_event(game, "panzer_driver").data["overrides"][0]["from"] == "forward"
 
@@ -495,7 +495,7 @@ def test_mud_turns_fast_into_forward(tmp_path):
     game = vgame(tmp_path, enemy=[man("red_1", "10.10"), man("red_2", "10.10")], vehicles=[truck()])
     game.state.ground = "mud"
     force(game, cards=["e18"])  # Truck column 07: Fast 1
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "driver", "truck") == "forward"
     assert crew_event(game, "red_1").data["overrides"][0]["rule"] == "C2 28.2"
 
@@ -512,7 +512,7 @@ def test_loader_ap_on_friendly_afv_in_los(tmp_path):
     """C2 31.11.3 Loader: LOS to a Friendly AFV -> Load AP (over the VOM's Load HE)."""
     game = loader_game(tmp_path, vehicles=[panzer(), sherman("10.05")])
     force(game, cards=["e17"])  # 45: Load HE
-    crew_ai.assign_crew_order(game, crew(game, "loader"))
+    vom_orders.assign_crew_order(game, crew(game, "loader"))
     assert order_of(game, "loader") == "load_ap"
 
 
@@ -521,7 +521,7 @@ def test_loader_he_on_friendly_men_in_los(tmp_path):
     game = loader_game(tmp_path, friendly=[man("able_1", "10.05")])
     reveal(game, "able_1")
     force(game, cards=["e07"])  # 71: Load AP
-    crew_ai.assign_crew_order(game, crew(game, "loader"))
+    vom_orders.assign_crew_order(game, crew(game, "loader"))
     assert order_of(game, "loader") == "load_he"
 
 
@@ -530,7 +530,7 @@ def test_loader_ap_on_friendly_afv_on_map(tmp_path):
     game = loader_game(tmp_path, vehicles=[panzer(), sherman("30.05")])
     game.state.max_los = 3
     force(game, cards=["e17"])
-    crew_ai.assign_crew_order(game, crew(game, "loader"))
+    vom_orders.assign_crew_order(game, crew(game, "loader"))
     assert order_of(game, "loader") == "load_ap"
 
 
@@ -538,7 +538,7 @@ def test_loader_he_otherwise(tmp_path):
     """C2 31.11.3 Loader: nothing in LOS and no Friendly AFV -> Load HE (a Hidden man does not count)."""
     game = loader_game(tmp_path, friendly=[man("able_1", "10.05")])
     force(game, cards=["e07"])
-    crew_ai.assign_crew_order(game, crew(game, "loader"))
+    vom_orders.assign_crew_order(game, crew(game, "loader"))
     assert order_of(game, "loader") == "load_he"
 
 
@@ -565,7 +565,7 @@ def test_truck_codriver_aimed_fire_on_passed_tqc(tmp_path):
     game = truck_game(tmp_path)
     reveal(game, "able_1")
     force(game, rolls=[5])
-    crew_ai.assign_crew_order(game, game.char("red_2"))
+    vom_orders.assign_crew_order(game, game.char("red_2"))
     assert game.char("red_2").order.order == "aimed_fire"
 
 
@@ -574,7 +574,7 @@ def test_truck_codriver_fails_tqc(tmp_path):
     game = truck_game(tmp_path)
     reveal(game, "able_1")
     force(game, rolls=[6])
-    crew_ai.assign_crew_order(game, game.char("red_2"))
+    vom_orders.assign_crew_order(game, game.char("red_2"))
     assert game.char("red_2").order.order == "no_order"
     assert crew_event(game, "red_2").data["checks"][0]["roll"] == 6
 
@@ -583,7 +583,7 @@ def test_truck_codriver_no_spotted_friendly(tmp_path):
     """C2 31.9.2: no Spotted Friendly in LOS -> No Order, no roll."""
     game = truck_game(tmp_path)
     src = force(game, rolls=[0])
-    crew_ai.assign_crew_order(game, game.char("red_2"))
+    vom_orders.assign_crew_order(game, game.char("red_2"))
     assert game.char("red_2").order.order == "no_order"
     assert src.remaining == (0,)
 
@@ -593,14 +593,14 @@ def test_truck_codriver_needs_pistol_or_smg(tmp_path):
     game = truck_game(tmp_path, codriver_weapon="kar98k")
     reveal(game, "able_1")
     force(game, rolls=[0])
-    crew_ai.assign_crew_order(game, game.char("red_2"))
+    vom_orders.assign_crew_order(game, game.char("red_2"))
     assert game.char("red_2").order.order == "no_order"
 
 
 def test_passengers_ride_without_condition(tmp_path):
     """C2 31.11.3: passengers with no Bail Out condition get No Order (they ride)."""
     game = truck_game(tmp_path, passengers=2)
-    crew_ai.passenger_orders(game, game.state.vehicles["truck"])
+    bail_out.passenger_orders(game, game.state.vehicles["truck"])
     assert game.char("red_3").order.order == "no_order"
 
 
@@ -624,7 +624,7 @@ def test_passenger_bail_out_conditions(tmp_path, condition):
         game.char("red_1").wounds.append(Wound.BAD)
     else:
         game.char("red_3").morale = MoraleState.CAUTIOUS
-    crew_ai.passenger_orders(game, v)
+    bail_out.passenger_orders(game, v)
     assert game.char("red_3").order.order == "bail_out"
 
 
@@ -633,7 +633,7 @@ def test_passenger_bail_out_limit(tmp_path):
     game = truck_game(tmp_path, passengers=5)
     v = game.state.vehicles["truck"]
     v.on_fire = True
-    crew_ai.passenger_orders(game, v)
+    bail_out.passenger_orders(game, v)
     assert game.char("red_3").order.order == "relocate"  # passenger_1
     assert [game.char(f"red_{i}").order.order for i in (4, 5, 6, 7)] == ["bail_out"] * 4
 
@@ -645,7 +645,7 @@ def test_bailed_out_crew_moves_rout_direction(tmp_path):
     ch = crew(game, "loader")
     v.seats["loader"].occupant = None
     ch.vehicle, ch.seat = None, None
-    crew_ai.bailed_out_order(game, ch)
+    bail_out.bailed_out_order(game, ch)
     card = house_data().enemy_deck.card("e33")
     assert (ch.order.order, ch.order.directions) == ("sprint", card.rout)
 
@@ -658,7 +658,7 @@ def test_optional_activation_draws_one_initiative_card(tmp_path):
     """C2 31.1 with 23.5: one separate initiative card per vehicle; crew orders wait."""
     game = vgame(tmp_path, options=Options(optional_enemy_activation=True))
     force(game, cards=["e25"])
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert game.state.teams["panzer"].initiative == 47
     assert order_of(game, "commander") is None
 
@@ -667,8 +667,8 @@ def test_optional_activation_assigns_on_activation(tmp_path):
     """C2 23.5: assign_on_activation draws the crewman's own card and reads the VOM."""
     game = vgame(tmp_path, options=Options(optional_enemy_activation=True))
     force(game, cards=["e25", "e33"])
-    crew_ai.enemy_vehicle_orders(game)
-    crew_ai.assign_on_activation(game, crew(game, "commander"))
+    vom_orders.enemy_vehicle_orders(game)
+    vom_orders.assign_on_activation(game, crew(game, "commander"))
     assert order_of(game, "commander") == "spot"
     assert game.state.teams["panzer"].first_card == "e25"
 
@@ -681,33 +681,33 @@ def test_seat_sees_closed_driver_front_only(tmp_path):
     """C2 31.7.3: a closed-hatch Driver sees the front arc only; the open Commander sees all round."""
     game = vgame(tmp_path)
     v = game.state.vehicles["panzer"]
-    assert crew_ai.seat_sees(game, v, "driver", Hex.parse("10.05"))
-    assert not crew_ai.seat_sees(game, v, "driver", Hex.parse("15.10"))
-    assert crew_ai.seat_sees(game, v, "commander", Hex.parse("10.15"))
+    assert crews.seat_sees(game, v, "driver", Hex.parse("10.05"))
+    assert not crews.seat_sees(game, v, "driver", Hex.parse("15.10"))
+    assert crews.seat_sees(game, v, "commander", Hex.parse("10.15"))
 
 
 def test_seat_sees_open_driver_sides(tmp_path):
     """C2 31.7.3: an open-hatch Driver also sees the sides."""
     game = vgame(tmp_path, vehicles=[panzer(hatches={"commander": "open", "driver": "open"})])
     v = game.state.vehicles["panzer"]
-    assert crew_ai.seat_sees(game, v, "driver", Hex.parse("15.10"))
-    assert not crew_ai.seat_sees(game, v, "driver", Hex.parse("10.15"))
+    assert crews.seat_sees(game, v, "driver", Hex.parse("15.10"))
+    assert not crews.seat_sees(game, v, "driver", Hex.parse("10.15"))
 
 
 def test_seat_sees_gunner_turns_with_turret(tmp_path):
     """C2 31.6, 31.7.3: the Gunner's front arc is the turret's."""
     game = vgame(tmp_path)
     v = game.state.vehicles["panzer"]
-    assert not crew_ai.seat_sees(game, v, "gunner", Hex.parse("15.10"))
+    assert not crews.seat_sees(game, v, "gunner", Hex.parse("15.10"))
     v.turret = 2
-    assert crew_ai.seat_sees(game, v, "gunner", Hex.parse("15.10"))
+    assert crews.seat_sees(game, v, "gunner", Hex.parse("15.10"))
 
 
 def test_seat_sees_respects_los_range(tmp_path):
     """C2 28.1: the weather's maximum LOS limits a seat's LOS too."""
     game = vgame(tmp_path)
     game.state.max_los = 3
-    assert not crew_ai.seat_sees(game, game.state.vehicles["panzer"], "commander", Hex.parse("10.05"))
+    assert not crews.seat_sees(game, game.state.vehicles["panzer"], "commander", Hex.parse("10.05"))
 
 
 # ---------------------------------------------------------------------------
@@ -722,7 +722,7 @@ def test_priority_1_vehicle_placed_without_roll(tmp_path):
     """C2 31.7.4 priority 1: a Friendly vehicle in LOS, no marker yet: placed with no roll."""
     game = vgame(tmp_path, vehicles=[panzer(), sherman("10.05")])
     src = force(game, rolls=[9])
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     seat = game.state.vehicles["panzer"].seats["commander"]
     assert (seat.marker, seat.marker_priority) == (Hex.parse("10.05"), 1)
     assert src.remaining == (9,)
@@ -738,7 +738,7 @@ def priority_1_move(tmp_path, roll: int, *, spot: bool = False) -> Game:
     seat = game.state.vehicles["panzer"].seats["commander"]
     seat.marker, seat.marker_priority = Hex.parse("13.09"), 4
     force(game, rolls=[roll])
-    crew_ai.place_enemy_marker(game, cmd)
+    target_markers.place_enemy_marker(game, cmd)
     return game
 
 
@@ -782,7 +782,7 @@ def gunner_move(tmp_path, roll: int, *, commander_marker: str | None = None) -> 
         v.seats["commander"].marker, v.seats["commander"].marker_priority = Hex.parse(commander_marker), 2
     give(game, crew(game, "gunner").id, "fire_main_gun")
     force(game, rolls=[roll])
-    crew_ai.place_enemy_marker(game, crew(game, "gunner"))
+    target_markers.place_enemy_marker(game, crew(game, "gunner"))
     return game
 
 
@@ -811,7 +811,7 @@ def test_priority_2_placed_first_time(tmp_path):
     game = vgame(tmp_path, friendly=[man("able_1", "11.07"), man("able_2", "13.09", weapon="bazooka")])
     reveal(game, "able_1", "able_2")
     force(game, rolls=[])
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     seat = game.state.vehicles["panzer"].seats["commander"]
     assert (seat.marker, seat.marker_priority) == (Hex.parse("13.09"), 2)
 
@@ -821,7 +821,7 @@ def test_light_at_by_order(tmp_path):
     game = vgame(tmp_path, friendly=[man("able_1", "11.07"), man("able_2", "13.09")])
     reveal(game, "able_1", "able_2")
     give(game, "able_2", "load_light_at")
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     assert game.state.vehicles["panzer"].seats["commander"].marker == Hex.parse("13.09")
 
 
@@ -829,7 +829,7 @@ def test_priority_4_single_man(tmp_path):
     """C2 31.7.4 priority 4: a single Spotted Friendly, no marker yet: the marker goes on him."""
     game = vgame(tmp_path, friendly=[man("able_1", "13.09")])
     reveal(game, "able_1")
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     seat = game.state.vehicles["panzer"].seats["commander"]
     assert (seat.marker, seat.marker_priority) == (Hex.parse("13.09"), 4)
 
@@ -838,7 +838,7 @@ def test_priority_3_group_placed(tmp_path):
     """C2 31.7.4 priority 3: with no marker, the hex covering most Spotted Friendlies (two in a hex)."""
     game = vgame(tmp_path, friendly=[man("able_1", "10.05"), man("able_2", "10.05"), man("able_3", "15.10")])
     reveal(game, "able_1", "able_2", "able_3")
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     seat = game.state.vehicles["panzer"].seats["commander"]
     assert (seat.marker, seat.marker_priority) == (Hex.parse("10.05"), 3)
 
@@ -851,7 +851,7 @@ def test_priority_3_move_needs_tqc(tmp_path):
     seat = game.state.vehicles["panzer"].seats["commander"]
     seat.marker, seat.marker_priority = Hex.parse("15.10"), 4
     force(game, rolls=[6])
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     assert seat.marker == Hex.parse("15.10")
     assert markers(game)[-1].data["tqc"]["roll"] == 6
 
@@ -863,7 +863,7 @@ def test_priority_3_one_hex_move_automatic(tmp_path):
     seat = game.state.vehicles["panzer"].seats["commander"]
     seat.marker, seat.marker_priority = Hex.parse("10.04"), 3  # covers able_1 and able_2, not able_3
     src = force(game, rolls=[9])
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     assert (seat.marker, seat.marker_priority) == (Hex.parse("10.05"), 3)
     assert src.remaining == (9,)
 
@@ -875,7 +875,7 @@ def test_priority_4_not_when_marker_exists(tmp_path):
     seat = game.state.vehicles["panzer"].seats["commander"]
     seat.marker, seat.marker_priority = Hex.parse("10.05"), 1
     src = force(game, rolls=[0])
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     assert seat.marker == Hex.parse("10.05")
     assert src.remaining == (0,)
 
@@ -891,7 +891,7 @@ def test_codriver_ignores_priority_1(tmp_path):
     seat = game.state.vehicles["panzer"].seats["co_driver"]
     seat.marker, seat.marker_priority = Hex.parse("11.07"), 4
     src = force(game, rolls=[0])
-    crew_ai.place_enemy_marker(game, crew(game, "co_driver"))
+    target_markers.place_enemy_marker(game, crew(game, "co_driver"))
     assert seat.marker == Hex.parse("11.07")
     assert src.remaining == (0,)
 
@@ -899,7 +899,7 @@ def test_codriver_ignores_priority_1(tmp_path):
 def test_codriver_marks_opposing_afv_without_marker(tmp_path):
     """C2 31.7.4: any AFV crewman with no marker and an opposing AFV in LOS places it there, no roll."""
     game = vgame(tmp_path, vehicles=[panzer(), sherman("10.05")])
-    crew_ai.place_enemy_marker(game, crew(game, "co_driver"))
+    target_markers.place_enemy_marker(game, crew(game, "co_driver"))
     assert game.state.vehicles["panzer"].seats["co_driver"].marker == Hex.parse("10.05")
 
 
@@ -907,8 +907,8 @@ def test_driver_and_loader_place_no_marker(tmp_path):
     """C2 31.7.3: Drivers and Loaders do not use Target Markers."""
     game = vgame(tmp_path, friendly=[man("able_1", "10.05")])
     reveal(game, "able_1")
-    crew_ai.place_enemy_marker(game, crew(game, "driver"))
-    crew_ai.place_enemy_marker(game, crew(game, "loader"))
+    target_markers.place_enemy_marker(game, crew(game, "driver"))
+    target_markers.place_enemy_marker(game, crew(game, "loader"))
     seats = game.state.vehicles["panzer"].seats
     assert seats["driver"].marker is None and seats["loader"].marker is None
 
@@ -919,7 +919,7 @@ def test_observed_targets(tmp_path):
     reveal(game, "able_1", "able_2")
     v = game.state.vehicles["panzer"]
     v.seats["commander"].marker = Hex.parse("10.05")
-    got = crew_ai.observed_targets(game, v, "commander")
+    got = crews.observed_targets(game, v, "commander")
     assert [c.id for c in got] == ["able_1", "able_2"]
 
 
@@ -930,7 +930,7 @@ def test_marker_removed_when_los_lost(tmp_path):
     v = game.state.vehicles["panzer"]
     v.seats["commander"].marker = Hex.parse("10.05")
     game.char("able_1").revealed = False
-    crew_ai.remove_lost_markers(game, v)
+    crews.remove_lost_markers(game, v)
     assert v.seats["commander"].marker is None
     assert events(game, "target_marker_removed")[-1].data["position"] == "commander"
 
@@ -941,7 +941,7 @@ def test_marker_kept_while_los(tmp_path):
     reveal(game, "able_1")
     v = game.state.vehicles["panzer"]
     v.seats["commander"].marker = Hex.parse("10.05")
-    crew_ai.remove_lost_markers(game, v)
+    crews.remove_lost_markers(game, v)
     assert v.seats["commander"].marker == Hex.parse("10.05")
 
 
@@ -952,7 +952,7 @@ def test_marker_removed_when_its_hex_leaves_los(tmp_path):
     v = game.state.vehicles["panzer"]
     v.seats["gunner"].marker = Hex.parse("10.05")
     v.turret = 2
-    crew_ai.remove_lost_markers(game, v)
+    crews.remove_lost_markers(game, v)
     assert v.seats["gunner"].marker is None
 
 
@@ -960,7 +960,7 @@ def test_destroyed_main_gun_gives_spot(tmp_path):
     """[house] C2 31.10.8: Fire Main Gun with the main gun destroyed becomes Spot."""
     game = example(tmp_path, ["e33", "e25", "e01"])
     game.state.vehicles["panzer"].damage.append("main_gun_destroyed")
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     assert order_of(game, "gunner") == "spot"
 
 
@@ -971,7 +971,7 @@ def test_marker_removed_on_panic(tmp_path):
     v = game.state.vehicles["panzer"]
     v.seats["gunner"].marker = Hex.parse("10.05")
     give(game, crew(game, "gunner").id, "panic")
-    crew_ai.place_enemy_marker(game, crew(game, "gunner"))
+    target_markers.place_enemy_marker(game, crew(game, "gunner"))
     assert v.seats["gunner"].marker is None
 
 
@@ -980,7 +980,7 @@ def test_clear_marker(tmp_path):
     game = vgame(tmp_path)
     v = game.state.vehicles["panzer"]
     v.seats["gunner"].marker = Hex.parse("10.05")
-    crew_ai.clear_marker(game, crew(game, "gunner"), "he Panics")
+    crews.clear_marker(game, crew(game, "gunner"), "he Panics")
     assert v.seats["gunner"].marker is None
     assert "he Panics" in events(game, "target_marker_removed")[-1].text
 
@@ -992,7 +992,7 @@ def test_clear_marker(tmp_path):
 def impulse_2(tmp_path) -> Game:
     """The example after Impulse 1: the Panzer in 15.11, Buttermann Spotted; the Commander marks him."""
     game = example(tmp_path)
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     v = game.state.vehicles["panzer"]
     v.hex = Hex.parse("15.11")
     for cid in v.crew_ids():
@@ -1001,7 +1001,7 @@ def impulse_2(tmp_path) -> Game:
     give(game, "buttermann", "fire_light_at")
     give(game, "douglas", "load_light_at")
     set_impulse(game, 2)
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     return game
 
 
@@ -1016,7 +1016,7 @@ def test_example_driver_emergency_stop(tmp_path):
     """C2 31.2 (1), example of play: the Driver's TQC is TQ 5 + LDR 2 = 7; a roll of 5 passes."""
     game = impulse_2(tmp_path)
     force(game, rolls=[5])
-    assert crew_ai.enemy_emergency_stop(game, crew(game, "driver"))
+    assert emergency_stop.enemy_emergency_stop(game, crew(game, "driver"))
     assert order_of(game, "driver") == "emergency_stop"
     assert events(game, "emergency_stop_check")[-1].data["target"] == 7
 
@@ -1025,7 +1025,7 @@ def test_emergency_stop_tqc_fails_above(tmp_path):
     """C2 31.2 (1): 8 vs 7 fails: the Driver keeps Crawl."""
     game = impulse_2(tmp_path)
     force(game, rolls=[8])
-    assert not crew_ai.enemy_emergency_stop(game, crew(game, "driver"))
+    assert not emergency_stop.enemy_emergency_stop(game, crew(game, "driver"))
     assert order_of(game, "driver") == "crawl"
 
 
@@ -1034,7 +1034,7 @@ def test_emergency_stop_only_this_impulse(tmp_path):
     game = impulse_2(tmp_path)
     set_impulse(game, 3)
     src = force(game, rolls=[0])
-    assert not crew_ai.enemy_emergency_stop(game, crew(game, "driver"))
+    assert not emergency_stop.enemy_emergency_stop(game, crew(game, "driver"))
     assert src.remaining == (0,)
 
 
@@ -1044,25 +1044,28 @@ def test_emergency_stop_not_for_men_without_light_at(tmp_path):
     reveal(game, "able_1")
     give(game, crew(game, "driver").id, "crawl")
     set_impulse(game, 1)
-    crew_ai.place_enemy_marker(game, crew(game, "commander"))
+    target_markers.place_enemy_marker(game, crew(game, "commander"))
     src = force(game, rolls=[0])
-    assert not crew_ai.enemy_emergency_stop(game, crew(game, "driver"))
+    assert not emergency_stop.enemy_emergency_stop(game, crew(game, "driver"))
     assert src.remaining == (0,)
 
 
 def test_driver_emergency_stop_on_failed_mc(tmp_path):
     """C2 31.2 (2): a failed MC switches the Driver to Emergency Stop."""
     game = example(tmp_path)
-    crew_ai.enemy_vehicle_orders(game)
-    assert crew_ai.driver_emergency_stop(game, crew(game, "driver"), "he failed an MC", "31.2 (2)")
+    vom_orders.enemy_vehicle_orders(game)
+    assert crews.driver_emergency_stop(game, crew(game, "driver"), "he failed an MC", "31.2 (2)")
     assert order_of(game, "driver") == "emergency_stop"
-    assert not crew_ai.driver_emergency_stop(game, crew(game, "driver"), "again", "31.2 (2)")
+    assert not crews.driver_emergency_stop(game, crew(game, "driver"), "again", "31.2 (2)")
 
 
 def test_example_turret_turns_to_commander_marker(tmp_path):
     """C2 31.6, example of play: the Gunner has no marker; the turret turns toward the Commander's."""
     game = impulse_2(tmp_path)
-    assert crew_ai.commander_turret_target(game, game.state.vehicles["panzer"]) == game.char("buttermann").hex
+    assert (
+        turret_and_smoke.commander_turret_target(game, game.state.vehicles["panzer"])
+        == game.char("buttermann").hex
+    )
 
 
 def test_turret_not_for_lower_priority_commander(tmp_path):
@@ -1070,9 +1073,9 @@ def test_turret_not_for_lower_priority_commander(tmp_path):
     game = impulse_2(tmp_path)
     v = game.state.vehicles["panzer"]
     v.seats["gunner"].marker, v.seats["gunner"].marker_priority = Hex.parse("15.08"), 2
-    assert crew_ai.commander_turret_target(game, v) is None
+    assert turret_and_smoke.commander_turret_target(game, v) is None
     v.seats["gunner"].marker_priority = 4
-    assert crew_ai.commander_turret_target(game, v) == game.char("buttermann").hex
+    assert turret_and_smoke.commander_turret_target(game, v) == game.char("buttermann").hex
 
 
 def test_turret_not_when_in_front_arc(tmp_path):
@@ -1080,7 +1083,7 @@ def test_turret_not_when_in_front_arc(tmp_path):
     game = vgame(tmp_path)
     v = game.state.vehicles["panzer"]
     v.seats["commander"].marker, v.seats["commander"].marker_priority = Hex.parse("10.05"), 2
-    assert crew_ai.commander_turret_target(game, v) is None
+    assert turret_and_smoke.commander_turret_target(game, v) is None
 
 
 # ---------------------------------------------------------------------------
@@ -1093,7 +1096,7 @@ def test_smoke_hex_toward_afv_over_infantry(tmp_path):
     reveal(game, "able_1")
     v = game.state.vehicles["panzer"]
     v.seats["commander"].marker = Hex.parse("10.09")  # covers the Sherman (10.08), not able_1 (2 hexes)
-    assert crew_ai.smoke_discharger_hex(game, v) == Hex.parse("10.09")
+    assert turret_and_smoke.smoke_discharger_hex(game, v) == Hex.parse("10.09")
 
 
 def test_smoke_hex_needs_marker_on_threat(tmp_path):
@@ -1101,15 +1104,15 @@ def test_smoke_hex_needs_marker_on_threat(tmp_path):
     game = vgame(tmp_path, friendly=[man("able_1", "10.05")])
     reveal(game, "able_1")
     v = game.state.vehicles["panzer"]
-    assert crew_ai.smoke_discharger_hex(game, v) is None
+    assert turret_and_smoke.smoke_discharger_hex(game, v) is None
     v.seats["commander"].marker = Hex.parse("20.05")
-    assert crew_ai.smoke_discharger_hex(game, v) is None
+    assert turret_and_smoke.smoke_discharger_hex(game, v) is None
 
 
 def test_one_card_per_crewman(tmp_path):
     """C2 31.11.3: giving five crew their orders reads five cards (no extra draws)."""
     game = example(tmp_path)
     before = len(game.events)
-    crew_ai.enemy_vehicle_orders(game)
+    vom_orders.enemy_vehicle_orders(game)
     draws = [e for e in game.events[before:] if e.kind == "roll" and e.data.get("type") == "draw"]
     assert [e.data["card"] for e in draws] == EXAMPLE_CARDS

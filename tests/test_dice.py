@@ -1,4 +1,5 @@
-"""Tests of solo.core.dice: the one source of chance (dice, picks, decks)."""
+"""Tests of solo.core.dice, chance_records, dice_expressions and decks: the one source of chance
+(dice, picks, decks)."""
 
 from __future__ import annotations
 
@@ -11,24 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.core.dice import (
-    ChanceRequest,
-    Deck,
-    DeckError,
-    Dice,
-    DiceExpression,
-    DiceExpressionError,
-    Draw,
-    Pick,
-    Roll,
-    ScriptedSource,
-    SeededSource,
-    Shuffle,
-    TableSource,
-    d3_of_d6,
-    record_from_dict,
-    record_to_dict,
-)
+from solo.core.chance_records import Draw, Pick, Roll, Shuffle, record_from_dict, record_to_dict
+from solo.core.decks import Deck, DeckError
+from solo.core.dice import ChanceRequest, Dice, ScriptedSource, SeededSource, TableSource, d3_of_d6
+from solo.core.dice_expressions import DiceExpression, DiceExpressionError
 from solo.core.errors import ChanceError, SoloError
 
 GOLDEN_D10 = [1, 2, 9, 6, 7, 1, 6, 6, 5, 4, 2, 6, 5, 8, 5, 7, 6, 3, 5, 0]
@@ -37,7 +24,8 @@ GOLDEN_SHUFFLE = ["c9", "c2", "c7", "c4", "c6", "c5", "c1", "c0", "c8", "c3"]
 
 GOLDEN_SCRIPT = """
 import json
-from solo.core.dice import Deck, Dice
+from solo.core.decks import Deck
+from solo.core.dice import Dice
 d = Dice(12345)
 d10 = [d.d10("g").total for _ in range(20)]
 d6 = [d.d6("g").total for _ in range(10)]

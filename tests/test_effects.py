@@ -19,7 +19,18 @@ from solo.core.options import Options
 from solo.data import event_tables
 from solo.data.friendly_deck import EventTable, WoundStamp
 from solo.data.tables import MoraleState
-from solo.rules import effects
+from solo.rules import (
+    card_effects,
+    effects,
+    end_phase,
+    event_cards,
+    grenades,
+    orders,
+    smoke,
+    terrain_fire,
+    victory,
+    weather,
+)
 from solo.rules.state import AmmoState, Side, Status, Wound
 
 H = Hex.parse
@@ -126,11 +137,24 @@ def used_up(g) -> bool:
     return g.dice.source.remaining == ()
 
 
+def patch_everywhere(monkeypatch, name: str, fake) -> None:
+    """Replace the effect ``name`` in every rules module that holds it (they import it by name)."""
+    import importlib
+    import pkgutil
+
+    import solo.rules as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__):
+        mod = importlib.import_module(f"solo.rules.{info.name}")
+        if name in vars(mod):
+            monkeypatch.setattr(mod, name, fake)
+
+
 @pytest.fixture
 def wounds(monkeypatch):
     """Record wound draws instead of making them: a list of (character id, cause)."""
     calls: list[tuple[str, str]] = []
-    monkeypatch.setattr(effects, "_wound", lambda g, ch, *, cause, rule: calls.append((ch.id, cause)))
+    patch_everywhere(monkeypatch, "_wound", lambda g, ch, *, cause, rule: calls.append((ch.id, cause)))
     return calls
 
 
@@ -138,7 +162,7 @@ def wounds(monkeypatch):
 def mcs(monkeypatch):
     """Record MCs instead of rolling them: a list of character ids."""
     calls: list[str] = []
-    monkeypatch.setattr(effects, "_morale_check", lambda g, ch, *, cause, rule: calls.append(ch.id))
+    patch_everywhere(monkeypatch, "_morale_check", lambda g, ch, *, cause, rule: calls.append(ch.id))
     return calls
 
 
@@ -146,7 +170,7 @@ def mcs(monkeypatch):
 def alerts(monkeypatch):
     """Record alert calls: a list of (hex, radius)."""
     calls: list[tuple[Hex, int]] = []
-    monkeypatch.setattr(effects, "_alert_near", lambda g, h, r, cause, rule: calls.append((h, r)))
+    patch_everywhere(monkeypatch, "_alert_near", lambda g, h, r, cause, rule: calls.append((h, r)))
     return calls
 
 
@@ -165,56 +189,60 @@ def next_turn(g) -> None:
 def test_ws_card_applies_to_its_team_and_ends_with_the_turn(tmp_path):
     """§18: an Order card's WS modifier holds for its team this turn and is cleared in Step 5."""
     g = game(tmp_path)
-    effects.apply_card_effect(g, card("f10"))  # Able +1 WS
+    card_effects.apply_card_effect(g, card("f10"))  # Able +1 WS
     able, baker, red = g.char("able_1"), g.char("baker_1"), g.char("red_1")
-    assert (effects.ws_bonus(g, able), effects.ws_bonus(g, baker), effects.ws_bonus(g, red)) == (1, 0, 0)
+    assert (
+        card_effects.ws_bonus(g, able),
+        card_effects.ws_bonus(g, baker),
+        card_effects.ws_bonus(g, red),
+    ) == (1, 0, 0)
     assert able.acted["card_ws"] == 1 and "card_ws" not in baker.acted
-    effects.end_phase_environment(g)
-    assert effects.ws_bonus(g, able) == 0 and "turn_effects" not in g.state.flags
+    end_phase.end_phase_environment(g)
+    assert card_effects.ws_bonus(g, able) == 0 and "turn_effects" not in g.state.flags
 
 
 def test_order_limit_card_forbids_orders_for_its_team_only(tmp_path):
     """§4, §18: card f47 forbids Sprint and Run & Gun to Baker team this turn."""
     g = game(tmp_path)
-    effects.apply_card_effect(g, card("f47"))
-    assert effects.forbidden_orders(g, g.char("baker_1")) == {"sprint", "run_and_gun"}
-    assert effects.forbidden_orders(g, g.char("able_1")) == frozenset()
+    card_effects.apply_card_effect(g, card("f47"))
+    assert card_effects.forbidden_orders(g, g.char("baker_1")) == {"sprint", "run_and_gun"}
+    assert card_effects.forbidden_orders(g, g.char("able_1")) == frozenset()
 
 
 def test_discard_card_played_to_the_track_has_no_effect(tmp_path):
     """5.1: a Discard card played to the track counts for its values only."""
     g = game(tmp_path)
-    effects.apply_card_effect(g, card("f02"))
-    assert effects.turn_effects(g) == []
+    card_effects.apply_card_effect(g, card("f02"))
+    assert card_effects.turn_effects(g) == []
     assert g.events[-1].kind == "card_effect" and "only its values" in g.events[-1].text
 
 
 def test_reroll_card_is_spent_once(tmp_path):
     """§18: card f25 allows one spotting re-roll this turn, and only one."""
     g = game(tmp_path)
-    effects.apply_card_effect(g, card("f25"))
-    assert effects.rerolls_left(g, "spot") == 1 and effects.rerolls_left(g, "fire") == 0
-    assert effects.use_reroll(g, "spot") is True
-    assert effects.use_reroll(g, "spot") is False
+    card_effects.apply_card_effect(g, card("f25"))
+    assert card_effects.rerolls_left(g, "spot") == 1 and card_effects.rerolls_left(g, "fire") == 0
+    assert card_effects.use_reroll(g, "spot") is True
+    assert card_effects.use_reroll(g, "spot") is False
 
 
 def test_team_extra_move_once_per_character(tmp_path):
     """§18: card f01 gives each Able character one extra hex in one Impulse, Baker none."""
     g = game(tmp_path)
-    effects.apply_card_effect(g, card("f01"))
+    card_effects.apply_card_effect(g, card("f01"))
     a1, a2 = g.char("able_1"), g.char("able_2")
-    assert effects.use_extra_move(g, a1) == 1
-    assert effects.extra_move_hexes(g, a1) == 0
-    assert effects.extra_move_hexes(g, a2) == 1
-    assert effects.extra_move_hexes(g, g.char("baker_1")) == 0
+    assert card_effects.use_extra_move(g, a1) == 1
+    assert card_effects.extra_move_hexes(g, a1) == 0
+    assert card_effects.extra_move_hexes(g, a2) == 1
+    assert card_effects.extra_move_hexes(g, g.char("baker_1")) == 0
 
 
 def test_one_character_extra_move_goes_to_the_first_who_uses_it(tmp_path):
     """§18 [house]: without a choice, card f39's two extra hexes go to whoever uses them first."""
     g = game(tmp_path)
-    effects.apply_card_effect(g, card("f39"))
-    assert effects.use_extra_move(g, g.char("baker_1")) == 2
-    assert effects.extra_move_hexes(g, g.char("able_1")) == 0
+    card_effects.apply_card_effect(g, card("f39"))
+    assert card_effects.use_extra_move(g, g.char("baker_1")) == 2
+    assert card_effects.extra_move_hexes(g, g.char("able_1")) == 0
 
 
 def test_morale_card_near_leader_stops_at_aggressive(tmp_path):
@@ -223,7 +251,7 @@ def test_morale_card_near_leader_stops_at_aggressive(tmp_path):
     a2, baker = g.char("able_2"), g.char("baker_1")
     a2.morale = MoraleState.AGGRESSIVE
     g.char("able_3").morale = MoraleState.SHAKEN
-    effects.apply_card_effect(g, card("f38"))  # Sgt Lee LDR 2 on 05.15
+    card_effects.apply_card_effect(g, card("f38"))  # Sgt Lee LDR 2 on 05.15
     assert a2.morale is MoraleState.AGGRESSIVE
     assert g.char("able_3").morale is MoraleState.CAUTIOUS
     assert g.char("able_1").morale is MoraleState.BOLD
@@ -236,10 +264,10 @@ def test_one_character_cards_help_the_one_most_in_need_or_the_chosen(tmp_path):
     a2, a3 = g.char("able_2"), g.char("able_3")
     a2.wounds[:] = [Wound.LIGHT]
     a3.wounds[:] = [Wound.LIGHT, Wound.LIGHT]
-    assert [k for k, _ in effects.card_effect_options(g, card("f29"))] == ["able_3", "able_2"]
-    effects.apply_card_effect(g, card("f29"))
+    assert [k for k, _ in card_effects.card_effect_options(g, card("f29"))] == ["able_3", "able_2"]
+    card_effects.apply_card_effect(g, card("f29"))
     assert a3.wounds == [Wound.LIGHT]
-    effects.apply_card_effect(g, card("f29"), choice="able_2")
+    card_effects.apply_card_effect(g, card("f29"), choice="able_2")
     assert a2.wounds == []
 
 
@@ -248,7 +276,7 @@ def test_ammo_card_returns_a_team_to_full(tmp_path):
     g = game(tmp_path)
     g.char("baker_1").ammo = AmmoState.NO
     g.char("able_2").ammo = AmmoState.LOW
-    effects.apply_card_effect(g, card("f35"))
+    card_effects.apply_card_effect(g, card("f35"))
     assert g.char("baker_1").ammo is AmmoState.FULL and g.char("able_2").ammo is AmmoState.LOW
 
 
@@ -256,7 +284,7 @@ def test_friendly_initiative_swap(tmp_path):
     """§18: card f18 swaps two Friendly teams' initiatives (the chosen pair)."""
     g = game(tmp_path)
     g.state.teams["able"].initiative, g.state.teams["baker"].initiative = 10, 80
-    effects.apply_card_effect(g, card("f18"), choice="able:baker")
+    card_effects.apply_card_effect(g, card("f18"), choice="able:baker")
     assert (g.state.teams["able"].initiative, g.state.teams["baker"].initiative) == (80, 10)
 
 
@@ -264,20 +292,20 @@ def test_swap_with_an_enemy_team_waits_for_the_enemy_initiative(tmp_path):
     """§18: card f46 is pending until the Enemy phase; [house] the last Friendly team swaps with the
     first Enemy team when that moves it earlier."""
     g = game(tmp_path)
-    effects.apply_card_effect(g, card("f46"))
+    card_effects.apply_card_effect(g, card("f46"))
     st = g.state
     st.teams["able"].initiative, st.teams["baker"].initiative, st.teams["red"].initiative = 20, 70, 15
-    assert effects.initiative_swap_options(g)[1][0] == "baker:red"
-    effects.apply_initiative_swap(g)
+    assert card_effects.initiative_swap_options(g)[1][0] == "baker:red"
+    card_effects.apply_initiative_swap(g)
     assert (st.teams["baker"].initiative, st.teams["red"].initiative) == (15, 70)
-    assert effects.initiative_swap_options(g) is None
+    assert card_effects.initiative_swap_options(g) is None
 
 
 def test_event_order_card_rolls_the_table(tmp_path):
     """§18: card f20 rolls the Friendly Event table (roll 8: Static, no effect)."""
     g = game(tmp_path)
     script(g, [8])
-    effects.apply_card_effect(g, card("f20"))
+    card_effects.apply_card_effect(g, card("f20"))
     ev = [e for e in g.events if e.kind == "event_table"][-1]
     assert ev.data == {"table": "friendly", "roll": 8, "kind": "nothing", "title": "Static"}
 
@@ -332,7 +360,7 @@ def test_friendly_event_card_heals_the_most_wounded(tmp_path):
     g = game(tmp_path)
     g.char("able_2").wounds[:] = [Wound.BAD, Wound.LIGHT]
     script(g, [1])
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert g.char("able_2").wounds == [Wound.BAD] and used_up(g)
 
 
@@ -343,7 +371,7 @@ def test_event_ammo_goes_first_to_men_out_of_ammo(tmp_path):
     g.char("able_2").ammo = AmmoState.LOW
     g.char("baker_1").ammo = AmmoState.NO
     script(g, [2])
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert [g.char(c).ammo for c in ("able_1", "able_2", "baker_1")] == [
         AmmoState.FULL,
         AmmoState.LOW,
@@ -356,7 +384,7 @@ def test_event_extra_card_goes_to_the_hand(tmp_path):
     g = game(tmp_path)
     before = len(g.state.cards.hand)
     script(g, [3])
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert len(g.state.cards.hand) == before + 1
 
 
@@ -364,7 +392,7 @@ def test_event_reveals_the_nearest_unknown_enemy(tmp_path):
     """§18 (roll 5): the Unknown enemy nearest the squad becomes Known."""
     g = game(tmp_path)
     script(g, [5])
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert g.char("red_1").revealed and not g.char("red_2").revealed
 
 
@@ -372,7 +400,7 @@ def test_other_table_is_followed_once(tmp_path):
     """§18 [house]: "roll the other table" is followed once; a second chain reads as nothing."""
     g = game(tmp_path)
     script(g, [7, 6])  # Friendly 7 -> Enemy table; Enemy 6 -> Friendly table again: stop
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert used_up(g)
     assert [e.data["table"] for e in g.events if e.kind == "event_table"] == ["friendly", "enemy"]
 
@@ -381,13 +409,13 @@ def test_illumination_only_at_night(tmp_path):
     """§15, §18 (roll 6): by day nothing; at night a marker on a target-table hex of the enemy."""
     g = game(tmp_path)
     script(g, [6])
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert g.state.markers.illuminated == []
     g = game(tmp_path, night=True)
     script(g, [6, 1])
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert g.state.markers.illuminated == [H("06.12")]  # target table: 05.12, 06.12, 05.12...
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.illuminated == []
 
 
@@ -395,7 +423,7 @@ def test_event_weather_change_rolls_the_new_maximum_los(tmp_path):
     """C2 28.1 (Friendly roll 9, Ground Mist): Mist, LOS 1d6+4."""
     g = game(tmp_path)
     script(g, [9, 3])
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert (g.state.weather, g.state.max_los) == ("mist", 7)
 
 
@@ -404,7 +432,7 @@ def test_fog_after_mist_never_sees_further(tmp_path):
     g = game(tmp_path)
     g.state.weather, g.state.max_los = "mist", 5
     script(g, [6])
-    effects.change_weather(g, "fog", cause="test")
+    weather.change_weather(g, "fog", cause="test")
     assert g.state.max_los == 4
 
 
@@ -413,7 +441,7 @@ def test_support_fire_rounds_scatter_and_wait_for_the_end_phase(tmp_path):
     scatters d6 direction, max(0, d6 - 2) hexes."""
     g = game(tmp_path)
     script(g, [0, 2, 0, 4, 3, 1, 6, 1])
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert used_up(g)
     shells = g.state.markers.grenades
     assert [s["hex"] for s in shells] == ["05.13", "06.12"]  # 05.12 + 1 hex down; 06.12 no scatter
@@ -424,7 +452,7 @@ def test_a_zero_on_the_rounds_d10_fires_nothing(tmp_path):
     """§14: a 0 on the d10 for rounds means no round."""
     g = game(tmp_path)
     script(g, [0, 0])
-    effects.resolve_event_card(g, card("friendly_event"))
+    event_cards.resolve_event_card(g, card("friendly_event"))
     assert g.state.markers.grenades == [] and used_up(g)
 
 
@@ -439,7 +467,7 @@ def test_shell_damage_is_tq_minus_power(tmp_path, wounds, mcs, alerts):
         {"kind": "shell", "calibre": "81mm", "hex": "05.12", "thrower": None, "turn": 1}
     )
     script(g, [1, 4])  # red_1 in the hex: 1 <= 5-4 safe; red_2 adjacent: 4 > 5-2 hit
-    effects.end_phase_explosions(g)
+    grenades.end_phase_explosions(g)
     assert wounds == [("red_2", "a 81mm round on 05.12")]
     assert sorted(mcs) == ["red_1", "red_2"] and alerts == [(H("05.12"), 5)]
     assert g.state.markers.smoke[H("05.12")] == ["smoke"] and used_up(g)
@@ -452,7 +480,7 @@ def test_shell_in_trees_rolls_kindling(tmp_path, wounds, mcs, alerts):
         {"kind": "shell", "calibre": "105mm", "hex": str(TREES), "thrower": None, "turn": 1}
     )
     script(g, [2])
-    effects.end_phase_explosions(g)
+    grenades.end_phase_explosions(g)
     assert g.state.markers.fire == {TREES: "fire"}
 
 
@@ -469,10 +497,10 @@ def test_grenade_targets_are_one_to_three_hexes_in_los(tmp_path):
     """§12: Grenade targets are hexes 1-3 away in LOS; a rifle grenade's 5-12."""
     g = game(tmp_path)
     a1 = g.char("able_1")
-    keys = [k for k, _ in effects.order_targets(g, a1, g.data.orders.get("grenade"))]
+    keys = [k for k, _ in orders.order_targets(g, a1, g.data.orders.get("grenade"))]
     dists = {g.distance(a1.hex, H(k)) for k in keys}
     assert dists == {1, 2, 3} and all(g.sight(a1, H(k)).clear for k in keys)
-    rifle = [k for k, _ in effects.order_targets(g, a1, g.data.orders.get("rifle_grenade"))]
+    rifle = [k for k, _ in orders.order_targets(g, a1, g.data.orders.get("rifle_grenade"))]
     assert {g.distance(a1.hex, H(k)) for k in rifle} <= set(range(5, 13)) and rifle
 
 
@@ -481,12 +509,12 @@ def test_charge_targets_are_known_chargeable_enemies_within_four(tmp_path):
     g = game(tmp_path)
     a1, r1, r2 = g.char("able_1"), g.char("red_1"), g.char("red_2")
     charge = g.data.orders.get("charge")
-    assert effects.order_targets(g, a1, charge) is None  # nobody Known
+    assert orders.order_targets(g, a1, charge) is None  # nobody Known
     r1.revealed = r2.revealed = True
-    assert [k for k, _ in effects.order_targets(g, a1, charge)] == ["red_1", "red_2"]
+    assert [k for k, _ in orders.order_targets(g, a1, charge)] == ["red_1", "red_2"]
     r2.hex = r1.hex
-    assert effects.order_targets(g, a1, charge) is None
-    assert effects.order_targets(g, a1, g.data.orders.get("hide")) is None
+    assert orders.order_targets(g, a1, charge) is None
+    assert orders.order_targets(g, a1, g.data.orders.get("hide")) is None
 
 
 def test_grenade_check_passes_at_tq_and_the_thrower_is_revealed(tmp_path):
@@ -494,7 +522,7 @@ def test_grenade_check_passes_at_tq_and_the_thrower_is_revealed(tmp_path):
     g = game(tmp_path)
     order = _grenade_order(g, "able_1", "grenade", "05.13")
     script(g, [6])
-    effects.throw(g, g.char("able_1"), order)
+    grenades.throw(g, g.char("able_1"), order)
     rec = g.state.markers.grenades[0]
     assert (rec["hex"], rec["ws"], rec["thrower"]) == ("05.13", 4, "able_1")
     assert g.char("able_1").revealed and used_up(g)
@@ -505,7 +533,7 @@ def test_failed_grenade_check_deviates_one_hex_in_a_d6_direction(tmp_path):
     g = game(tmp_path)
     order = _grenade_order(g, "able_1", "grenade", "05.13")
     script(g, [7, 3])
-    effects.throw(g, g.char("able_1"), order)
+    grenades.throw(g, g.char("able_1"), order)
     assert g.state.markers.grenades[0]["hex"] == str(g.board.neighbour_hex(H("05.13"), 3))
 
 
@@ -515,7 +543,7 @@ def test_natural_nine_always_fails_the_grenade_check(tmp_path):
     g.char("able_1").tq = 10
     order = _grenade_order(g, "able_1", "grenade", "05.13")
     script(g, [9, 1])
-    effects.throw(g, g.char("able_1"), order)
+    grenades.throw(g, g.char("able_1"), order)
     assert g.state.markers.grenades[0]["hex"] == str(g.board.neighbour_hex(H("05.13"), 1))
 
 
@@ -524,7 +552,7 @@ def test_friendly_out_of_range_does_not_throw(tmp_path):
     g = game(tmp_path)
     order = _grenade_order(g, "able_1", "grenade", "05.10")  # 5 hexes
     script(g, [])
-    effects.throw(g, g.char("able_1"), order)
+    grenades.throw(g, g.char("able_1"), order)
     assert g.state.markers.grenades == [] and g.events[-1].kind == "no_throw"
 
 
@@ -534,9 +562,9 @@ def test_enemy_retargets_to_the_nearest_spotted_friendly(tmp_path):
     g.char("able_1").revealed = True
     order = _grenade_order(g, "red_1", "grenade", "05.19")
     script(g, [0])
-    effects.throw(g, g.char("red_1"), order)
+    grenades.throw(g, g.char("red_1"), order)
     assert g.state.markers.grenades[0]["hex"] == "05.15"
-    assert g.state.markers.grenades[0]["ws"] == effects.GRENADE_DEFAULT_WS  # no grenade on his counter
+    assert g.state.markers.grenades[0]["ws"] == grenades.GRENADE_DEFAULT_WS  # no grenade on his counter
 
 
 def test_enemy_without_a_spotted_target_does_not_throw(tmp_path):
@@ -544,7 +572,7 @@ def test_enemy_without_a_spotted_target_does_not_throw(tmp_path):
     g = game(tmp_path)
     order = _grenade_order(g, "red_1", "grenade", "05.19")
     script(g, [])
-    effects.throw(g, g.char("red_1"), order)
+    grenades.throw(g, g.char("red_1"), order)
     assert g.state.markers.grenades == []
 
 
@@ -553,16 +581,16 @@ def test_smoke_grenade_end_of_turn_timing(tmp_path):
     g = game(tmp_path)
     order = _grenade_order(g, "able_1", "smoke_grenade", "05.13")
     script(g, [0])
-    effects.throw(g, g.char("able_1"), order)
+    grenades.throw(g, g.char("able_1"), order)
     assert H("05.13") not in g.state.markers.smoke
-    effects.end_phase_explosions(g)
-    effects.end_phase_environment(g)
+    grenades.end_phase_explosions(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {H("05.13"): ["smoke"]}
     next_turn(g)
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {H("05.14"): ["fading"]}  # faded and drifted with wind 4
     next_turn(g)
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {}
 
 
@@ -571,9 +599,9 @@ def test_smoke_grenade_immediate_timing(tmp_path):
     g = game(tmp_path, options={"smoke_grenade_timing": "immediate"})
     order = _grenade_order(g, "able_1", "smoke_grenade", "05.13")
     script(g, [0])
-    effects.throw(g, g.char("able_1"), order)
+    grenades.throw(g, g.char("able_1"), order)
     assert g.state.markers.smoke == {H("05.13"): ["smoke"]} and g.los.smoke_at(H("05.13")) == -4
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {H("05.14"): ["fading"]}
 
 
@@ -597,7 +625,7 @@ def test_explosion_near_three_fragment_dice(tmp_path, wounds, mcs, alerts):
     _live_grenade(g, "05.12")
     g.char("red_2").hex = None  # only red_1 there
     script(g, [5, 5, 6, 0])
-    effects.end_phase_explosions(g)
+    grenades.end_phase_explosions(g)
     assert wounds == [("red_1", "grenade fragment on 05.12")] * 2
     assert g.char("red_1").revealed and used_up(g)
     ev = next(e for e in g.events if e.kind == "fragments")
@@ -611,7 +639,7 @@ def test_explosion_far_one_fragment_die(tmp_path, wounds, mcs, alerts, fragment,
     _live_grenade(g, "05.12")
     g.char("red_2").hex = None
     script(g, [6, fragment])
-    effects.end_phase_explosions(g)
+    grenades.end_phase_explosions(g)
     assert len(wounds) == hits and used_up(g)
 
 
@@ -621,7 +649,7 @@ def test_natural_nine_is_always_far(tmp_path, wounds, mcs, alerts):
     _live_grenade(g, "05.12", ws=12)
     g.char("red_2").hex = None
     script(g, [9, 0])
-    effects.end_phase_explosions(g)
+    grenades.end_phase_explosions(g)
     ev = next(e for e in g.events if e.kind == "fragments")
     assert not ev.data["near"] and ev.data["fragments"] == [0] and len(wounds) == 1
 
@@ -633,7 +661,7 @@ def test_blast_mc_everyone_in_or_adjacent(tmp_path, wounds, mcs, alerts):
     g.char("red_2").hex = None
     g.char("able_2").hex = H("05.13")  # adjacent
     script(g, [5, 0, 0, 0])
-    effects.end_phase_explosions(g)
+    grenades.end_phase_explosions(g)
     assert sorted(mcs) == ["able_2", "red_1"]
     assert alerts == [(H("05.12"), 5)]
     assert g.state.markers.smoke[H("05.12")] == ["fading"]
@@ -645,7 +673,7 @@ def test_blast_mc_only_if_unhurt_option(tmp_path, wounds, mcs, alerts):
     _live_grenade(g, "05.12")
     g.char("able_2").hex = H("05.13")
     script(g, [5, 0, 9, 9, 5, 9, 9, 9])  # red_1 hit once, red_2 missed
-    effects.end_phase_explosions(g)
+    grenades.end_phase_explosions(g)
     assert sorted(mcs) == ["able_2", "red_2"]
 
 
@@ -655,8 +683,8 @@ def test_grenade_cap_rules(tmp_path):
     red = g.char("red_1")
     g.set_order(red, "hide")  # G0: Building -5M
     red.hex = H("08.16")  # a Building
-    assert effects._grenade_cell(g, red, {"range": 2}) == (-5, "building", True)
-    assert effects._grenade_cell(g, red, {"range": 1}) == (-5, "building", False)
+    assert grenades._grenade_cell(g, red, {"range": 2}) == (-5, "building", True)
+    assert grenades._grenade_cell(g, red, {"range": 1}) == (-5, "building", False)
 
 
 def test_grenade_leaves_fading_smoke_for_one_turn(tmp_path, wounds, mcs, alerts):
@@ -664,11 +692,11 @@ def test_grenade_leaves_fading_smoke_for_one_turn(tmp_path, wounds, mcs, alerts)
     g = game(tmp_path)
     _live_grenade(g, "10.10")
     script(g, [])
-    effects.end_phase_explosions(g)
-    effects.end_phase_environment(g)
+    grenades.end_phase_explosions(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {H("10.10"): ["fading"]}
     next_turn(g)
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {}
 
 
@@ -679,12 +707,12 @@ def test_grenade_leaves_fading_smoke_for_one_turn(tmp_path, wounds, mcs, alerts)
 def test_smoke_fades_and_drifts_but_not_in_the_turn_placed(tmp_path):
     """§13: Smoke placed this turn stays; next End Phase it becomes Fading and drifts 1 hex downwind."""
     g = game(tmp_path)
-    effects.place_smoke(g, ROAD[0], "smoke", cause="test")
+    smoke.place_smoke(g, ROAD[0], "smoke", cause="test")
     assert g.los.smoke_at(ROAD[0]) == -4
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {ROAD[0]: ["smoke"]}
     next_turn(g)
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {ROAD[1]: ["fading"]}
     assert (g.los.smoke_at(ROAD[0]), g.los.smoke_at(ROAD[1])) == (0, -2)
 
@@ -692,8 +720,8 @@ def test_smoke_fades_and_drifts_but_not_in_the_turn_placed(tmp_path):
 def test_smoke_drifting_off_the_map_is_removed(tmp_path):
     """§13: a marker blown off the map edge is gone."""
     g = game(tmp_path, wind=1)
-    effects.place_smoke(g, H("15.00"), "smoke", cause="test", placed=0)
-    effects.end_phase_environment(g)
+    smoke.place_smoke(g, H("15.00"), "smoke", cause="test", placed=0)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {}
 
 
@@ -701,15 +729,15 @@ def test_a_marker_placed_by_another_module_is_adopted(tmp_path):
     """§13: smoke written straight into markers.smoke fades and drifts like any other."""
     g = game(tmp_path)
     g.state.markers.smoke[ROAD[0]] = ["smoke"]
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke == {ROAD[1]: ["fading"]}
 
 
 def test_heavy_smoke_blocks_los_for_a_low_tq_viewer(tmp_path):
     """C2 29.5: two Smoke markers (-8) on the line block LOS for TQ 4, not for TQ 5."""
     g = game(tmp_path)
-    effects.place_smoke(g, ROAD[1], "smoke", cause="test")
-    effects.place_smoke(g, ROAD[1], "smoke", cause="test")
+    smoke.place_smoke(g, ROAD[1], "smoke", cause="test")
+    smoke.place_smoke(g, ROAD[1], "smoke", cause="test")
     assert not g.los.check(ROAD[0], ROAD[2], viewer_tq=4).clear
     assert g.los.check(ROAD[0], ROAD[2], viewer_tq=5).clear
 
@@ -733,19 +761,19 @@ def test_los_always_matches_the_markers(ops):
     hexes = ROAD
     for op, i, state in ops:
         if op == "place":
-            effects.place_smoke(g, hexes[i], state, cause="test")
+            smoke.place_smoke(g, hexes[i], state, cause="test")
         elif op == "raw":
             g.state.markers.smoke.setdefault(hexes[i], []).append(state)
-            effects.sync_los(g, hexes[i])
+            smoke.sync_los(g, hexes[i])
         elif op == "fire":
-            effects.start_fire(g, hexes[i], cause="test")
+            terrain_fire.start_fire(g, hexes[i], cause="test")
         else:
             next_turn(g)
             script(g, [5] * 10)
-            effects.end_phase_environment(g)
+            end_phase.end_phase_environment(g)
     m = g.state.markers
     for h in {*ROAD, *m.smoke, *m.fire}:
-        want = sum(effects.SMOKE_MODIFIER[s] for s in m.smoke.get(h, ())) + effects.FIRE_SMOKE_MODIFIER.get(
+        want = sum(smoke.SMOKE_MODIFIER[s] for s in m.smoke.get(h, ())) + smoke.FIRE_SMOKE_MODIFIER.get(
             m.fire.get(h), 0
         )
         assert g.los.smoke_at(h) == want
@@ -765,7 +793,7 @@ def test_kindling_in_trees(tmp_path, weather, face, lit):
     g = game(tmp_path)
     g.state.weather = weather
     script(g, [face])
-    assert effects.kindle(g, TREES, cause="test") is lit
+    assert terrain_fire.kindle(g, TREES, cause="test") is lit
     assert (TREES in g.state.markers.fire) is lit
 
 
@@ -773,19 +801,19 @@ def test_open_ground_does_not_burn(tmp_path):
     """C2 29.2: terrain without a kindling value takes no roll."""
     g = game(tmp_path)
     script(g, [])
-    assert effects.kindle(g, ROAD[0], cause="test") is False
+    assert terrain_fire.kindle(g, ROAD[0], cause="test") is False
 
 
 def test_fire_blocks_los_and_counts_as_smoke(tmp_path):
     """C2 29.2: a Fire blocks LOS through its hex and counts as Fading (-2); Raging as Smoke (-4)."""
     g = game(tmp_path)
-    effects.start_fire(g, ROAD[1], cause="test")
+    terrain_fire.start_fire(g, ROAD[1], cause="test")
     assert not g.los.check(ROAD[0], ROAD[2]).clear
     assert g.los.smoke_at(ROAD[1]) == -2
     g.state.markers.fire[ROAD[1]] = "raging"
-    effects.sync_los(g, ROAD[1])
+    smoke.sync_los(g, ROAD[1])
     assert g.los.smoke_at(ROAD[1]) == -4
-    effects.extinguish(g, ROAD[1], cause="test")
+    terrain_fire.extinguish(g, ROAD[1], cause="test")
     assert g.los.check(ROAD[0], ROAD[2]).clear and g.los.smoke_at(ROAD[1]) == 0
 
 
@@ -793,18 +821,18 @@ def test_fire_does_no_damage_in_the_turn_it_starts(tmp_path, wounds):
     """C2 29.2: no wound draw the turn the fire starts; one the next turn; two for a Raging Fire."""
     g = game(tmp_path)
     g.char("able_2").hex = TREES
-    effects.start_fire(g, TREES, cause="test")
+    terrain_fire.start_fire(g, TREES, cause="test")
     script(g, [])
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert wounds == []
     next_turn(g)
     script(g, [5])  # growth roll: burns on
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert wounds == [("able_2", f"Fire on {TREES}")]
     g.state.markers.fire[TREES] = "raging"
     next_turn(g)
     script(g, [9])  # spread roll to 01.17: no
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert len(wounds) == 3
 
 
@@ -812,10 +840,10 @@ def test_fire_does_no_damage_in_the_turn_it_starts(tmp_path, wounds):
 def test_fire_growth(tmp_path, face, state):
     """C2 29.3: Trees grow to a Raging Fire on d10 <= 2; a 9 puts the fire out with its smoke."""
     g = game(tmp_path)
-    effects.start_fire(g, TREES, cause="test")
+    terrain_fire.start_fire(g, TREES, cause="test")
     next_turn(g)
     script(g, [face])
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.fire.get(TREES) == state
     below = g.board.neighbour_hex(TREES, 4)
     expected = {"raging": ["smoke"], "fire": ["fading"], None: None}[state]
@@ -830,11 +858,11 @@ def test_raging_fire_spreads_downwind(tmp_path, weather, face, spreads):
     """C2 29.4: a Raging Fire spreads to the downwind Trees hex on d10 <= 2 (Heavy Rain +1)."""
     g = game(tmp_path)
     g.state.weather = weather
-    effects.start_fire(g, TREES, cause="test")
+    terrain_fire.start_fire(g, TREES, cause="test")
     g.state.markers.fire[TREES] = "raging"
     next_turn(g)
     script(g, [face] + ([0] if weather == "heavy_rain" else []))  # then the mud roll
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     below = g.board.neighbour_hex(TREES, 4)
     assert (g.state.markers.fire.get(below) == "fire") is spreads
     if spreads:
@@ -845,23 +873,23 @@ def test_fire_smoke_plumes_downwind(tmp_path):
     """C2 29.2: a Fire adds a Fading marker downwind each turn to two; Raging flips them to
     Smoke and adds up to three."""
     g = game(tmp_path)
-    effects.start_fire(g, TREES, cause="test")
+    terrain_fire.start_fire(g, TREES, cause="test")
     d1 = g.board.neighbour_hex(TREES, 4)
     d2 = g.board.neighbour_hex(d1, 4)
     d3 = g.board.neighbour_hex(d2, 4)
     for _ in range(2):
         next_turn(g)
         script(g, [5])
-        effects.end_phase_environment(g)
+        end_phase.end_phase_environment(g)
     assert (g.state.markers.smoke.get(d1), g.state.markers.smoke.get(d2)) == (["fading"], ["fading"])
     next_turn(g)
     script(g, [0])  # the growth roll: Raging; no third marker for a Fire
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert [g.state.markers.smoke.get(x) for x in (d1, d2, d3)] == [["smoke"], ["smoke"], None]
     next_turn(g)
-    effects.start_fire(g, d1, cause="test")  # nothing left to spread into
+    terrain_fire.start_fire(g, d1, cause="test")  # nothing left to spread into
     script(g, [])
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.markers.smoke.get(d3) == ["smoke"]
 
 
@@ -874,13 +902,13 @@ def test_heavy_rain_turns_to_mud_on_a_nine_only(tmp_path):
     g = game(tmp_path)
     g.state.weather = "heavy_rain"
     script(g, [8])
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.ground == "normal"
     script(g, [9])
-    effects.end_phase_environment(g)
+    end_phase.end_phase_environment(g)
     assert g.state.ground == "mud"
     script(g, [])
-    effects.end_phase_environment(g)  # would raise ChanceError if it rolled again
+    end_phase.end_phase_environment(g)  # would raise ChanceError if it rolled again
     assert g.state.ground == "mud"
 
 
@@ -889,10 +917,10 @@ def test_setup_weather_rolls_a_missing_maximum_los(tmp_path):
     g = game(tmp_path)
     g.state.weather, g.state.max_los = "fog", None
     script(g, [4])
-    effects.setup_weather(g)
+    weather.setup_weather(g)
     assert g.state.max_los == 4
     script(g, [])
-    effects.setup_weather(g)  # a second roll would raise ChanceError
+    weather.setup_weather(g)  # a second roll would raise ChanceError
     assert g.state.max_los == 4
 
 
@@ -910,7 +938,7 @@ def test_rally_check_adds_the_leaders_ldr(tmp_path, face, morale):
     g.set_order(a2, "rally")
     g.state.flow.impulse = 1
     script(g, [face])
-    assert effects.start_of_activation(g, a2) is True
+    assert orders.start_of_activation(g, a2) is True
     assert a2.morale is morale
 
 
@@ -920,7 +948,7 @@ def test_rally_check_only_on_impulse_one(tmp_path):
     g.set_order(g.char("able_2"), "rally")
     g.state.flow.impulse = 2
     script(g, [])
-    assert effects.start_of_activation(g, g.char("able_2")) is True
+    assert orders.start_of_activation(g, g.char("able_2")) is True
 
 
 def test_unprepared_enemy_does_nothing_this_activation(tmp_path):
@@ -929,9 +957,9 @@ def test_unprepared_enemy_does_nothing_this_activation(tmp_path):
     red = g.char("red_1")
     red.alert = True
     red.acted["unprepared_draw"] = True
-    assert effects.start_of_activation(g, red) is False
+    assert orders.start_of_activation(g, red) is False
     assert "unprepared_draw" not in red.acted
-    assert effects.start_of_activation(g, red) is True
+    assert orders.start_of_activation(g, red) is True
 
 
 def test_reload_returns_ammo_to_full(tmp_path):
@@ -939,7 +967,7 @@ def test_reload_returns_ammo_to_full(tmp_path):
     g = game(tmp_path)
     a2 = g.char("able_2")
     a2.ammo = AmmoState.NO
-    effects.impulse_four_effects(g, a2, g.data.orders.get("reload"))
+    orders.impulse_four_effects(g, a2, g.data.orders.get("reload"))
     assert a2.ammo is AmmoState.FULL
 
 
@@ -953,7 +981,7 @@ def test_medical_aid_tqc(tmp_path, trained, face, healed):
     medic.trained_medic = trained
     patient.wounds[:] = [Wound.LIGHT, Wound.BAD]
     script(g, [face])
-    effects.impulse_four_effects(g, medic, g.data.orders.get("medical_aid"))
+    orders.impulse_four_effects(g, medic, g.data.orders.get("medical_aid"))
     assert patient.wounds == ([Wound.LIGHT] if healed else [Wound.LIGHT, Wound.BAD])
 
 
@@ -964,7 +992,7 @@ def test_medical_aid_revives_an_incapacitated_comrade(tmp_path):
     patient.wounds[:] = [Wound.LIGHT, Wound.LIGHT, Wound.BAD]  # 5 = TQ
     patient.status = Status.INCAPACITATED
     script(g, [0])
-    effects.impulse_four_effects(g, g.char("able_3"), g.data.orders.get("medical_aid"))
+    orders.impulse_four_effects(g, g.char("able_3"), g.data.orders.get("medical_aid"))
     assert patient.status is Status.ACTIVE
 
 
@@ -973,7 +1001,7 @@ def test_only_medics_give_medical_aid(tmp_path):
     g = game(tmp_path)
     g.char("able_3").wounds[:] = [Wound.LIGHT]
     script(g, [])
-    effects.impulse_four_effects(g, g.char("able_2"), g.data.orders.get("medical_aid"))
+    orders.impulse_four_effects(g, g.char("able_2"), g.data.orders.get("medical_aid"))
     assert g.char("able_3").wounds == [Wound.LIGHT]
 
 
@@ -983,10 +1011,10 @@ def test_search_reveals_unknowns_and_removes_dummies_within_one(tmp_path):
     a1, r1, r2 = g.char("able_1"), g.char("red_1"), g.char("red_2")
     r1.hex, r2.hex = H("05.14"), H("06.14")
     r2.dummy = True
-    effects.impulse_four_effects(g, a1, g.data.orders.get("search"))
+    orders.impulse_four_effects(g, a1, g.data.orders.get("search"))
     assert r1.revealed and r2.hex is None and r2.status is not Status.ACTIVE
     r1.revealed, r1.hex = False, H("05.13")
-    effects.impulse_four_effects(g, a1, g.data.orders.get("search"))
+    orders.impulse_four_effects(g, a1, g.data.orders.get("search"))
     assert not r1.revealed
 
 
@@ -994,9 +1022,9 @@ def test_plan_sets_a_card_aside_for_a_leader_only(tmp_path):
     """7.12 [house]: a leader's Plan sets the top Friendly card aside; a non-leader's does nothing."""
     g = game(tmp_path)
     plan = g.data.orders.get("plan")
-    effects.impulse_four_effects(g, g.char("able_2"), plan)
+    orders.impulse_four_effects(g, g.char("able_2"), plan)
     assert g.state.cards.plan == []
-    effects.impulse_four_effects(g, g.char("able_1"), plan)
+    orders.impulse_four_effects(g, g.char("able_1"), plan)
     assert len(g.state.cards.plan) == 1
 
 
@@ -1005,7 +1033,7 @@ def test_plan_roll_option(tmp_path, face, cards):
     """7.12 (plan_roll): Plan also needs d10 <= LDR (2)."""
     g = game(tmp_path, options={"plan_roll": True})
     script(g, [face])
-    effects.impulse_four_effects(g, g.char("able_1"), g.data.orders.get("plan"))
+    orders.impulse_four_effects(g, g.char("able_1"), g.data.orders.get("plan"))
     assert len(g.state.cards.plan) == cards
 
 
@@ -1026,11 +1054,11 @@ def test_victory_points_and_winner(tmp_path):
         st.characters[clone.id] = clone
     g.char("red_1").status = Status.DEAD  # a leader: 2
     g.char("baker_1").status = Status.DEAD  # -2
-    effects.final_victory(g)
+    victory.final_victory(g)
     assert st.vp["friendly"] == 8 and st.winner == "enemy"
     assert g.events[-1].data["band"] == "not enough"
     g.char("red_2").status = Status.ROUTED_OFF
-    effects.final_victory(g)
+    victory.final_victory(g)
     assert st.vp["friendly"] == 9 and st.winner == "friendly" and g.events[-1].data["band"] == "marginal"
 
 
@@ -1041,10 +1069,10 @@ def test_dummies_never_score_and_the_lonely_incapacitated_are_captured(tmp_path)
     r2.dummy, r2.status = True, Status.DEAD
     b1 = g.char("baker_1")
     b1.status = Status.INCAPACITATED
-    effects.final_victory(g)
+    victory.final_victory(g)
     assert b1.status is Status.PRISONER
     assert g.state.vp == {"friendly": -1, "enemy": 1}
-    assert effects.vp_band(-1) == "demotion"
+    assert victory.vp_band(-1) == "demotion"
 
 
 def test_victory_constants_without_a_scenario_section(tmp_path):
@@ -1053,8 +1081,8 @@ def test_victory_constants_without_a_scenario_section(tmp_path):
     g.scenario = types.SimpleNamespace(**{k: getattr(g.scenario, k) for k in ("name", "turns", "night")})
     g.char("red_1").status = Status.DEAD
     g.char("baker_1").status = Status.DEAD
-    effects.final_victory(g)
-    assert g.state.vp["friendly"] == effects.VP_ENEMY_LEADER_KILLED + effects.VP_FRIENDLY_KILLED
+    victory.final_victory(g)
+    assert g.state.vp["friendly"] == victory.VP_ENEMY_LEADER_KILLED + victory.VP_FRIENDLY_KILLED
 
 
 def test_wound_stamps_are_drawn_through_combat(tmp_path):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from solo.cli.main import main
 from solo.core.errors import ChanceError
 from solo.core.log import Header, LogError, comparable, read_log, write_log
-from solo.playtest import history as H
+from solo.playtest import history, history_branch, history_view
 from solo.playtest.play import header_for, new_game, replay
 from solo.playtest.policies import make_policy
 
@@ -33,7 +33,7 @@ def parent(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def hist(parent):
-    return H.History.from_log(parent, data=house_data())
+    return history.History.from_log(parent, data=house_data())
 
 
 def _choice_events(events):
@@ -56,7 +56,7 @@ def _play_to_news(word):
     policy = make_policy("simple")
     while game.pending is not None:
         game.apply(policy(game, game.pending))
-        blocker = H.undo_blocker(game)
+        blocker = history.undo_blocker(game)
         if blocker and word in blocker:
             return game
     raise AssertionError(f"no choice followed by {word!r}")
@@ -68,26 +68,26 @@ def _play_to_news(word):
 @given(st.integers(1, 99), st.integers(0, 4))
 def test_parse_point_reads_turn_dot_impulse(turn, impulse):
     """'T.I' reads as (T, I) for any turn from 1 and impulse 0-4."""
-    assert H.parse_point(f"{turn}.{impulse}") == (turn, impulse)
+    assert history.parse_point(f"{turn}.{impulse}") == (turn, impulse)
 
 
 @pytest.mark.parametrize("text", ["3.x", "3.7", "0.1", "#", "3..2", "", "1.2.3", "#x"])
 def test_parse_point_refuses_malformed_points(text):
     """A malformed point raises PointError naming the forms a point takes."""
-    with pytest.raises(H.PointError, match=r"TURN\.IMPULSE"):
-        H.parse_point(text)
+    with pytest.raises(history.PointError, match=r"TURN\.IMPULSE"):
+        history.parse_point(text)
 
 
 def test_split_log_point_needs_an_at_sign():
     """LOG@POINT splits at the last '@'; without one it is an error."""
-    assert H.split_log_point("a@b/game.jsonl@#12") == ("a@b/game.jsonl", 12)
-    with pytest.raises(H.PointError):
-        H.split_log_point("game.jsonl")
+    assert history.split_log_point("a@b/game.jsonl@#12") == ("a@b/game.jsonl", 12)
+    with pytest.raises(history.PointError):
+        history.split_log_point("game.jsonl")
 
 
 def test_rebuild_stops_at_the_first_decision_at_or_after_the_point(parent, hist):
     """rebuild(to=(2, 1)) gives the first decision at or after turn 2 Impulse 1, none before it."""
-    game = H.rebuild(parent, to=(2, 1), data=house_data())
+    game = history_branch.rebuild(parent, to=(2, 1), data=house_data())
     d = game.pending
     assert (d.turn, d.impulse) >= (2, 1)
     index = len(game.inputs)
@@ -97,8 +97,8 @@ def test_rebuild_stops_at_the_first_decision_at_or_after_the_point(parent, hist)
 
 def test_rebuild_past_the_end_of_the_log_is_refused(parent):
     """A point after the log's last event raises PointError saying where the log ends."""
-    with pytest.raises(H.PointError, match="past the end"):
-        H.rebuild(parent, to=(99, 1), data=house_data())
+    with pytest.raises(history.PointError, match="past the end"):
+        history_branch.rebuild(parent, to=(99, 1), data=house_data())
 
 
 def test_at_rebuilds_the_same_events_as_the_log(parent, hist):
@@ -155,11 +155,11 @@ def test_step_by_decision_moves_one(hist):
 
 def test_bookmarks_round_trip_through_the_log(parent, tmp_path):
     """Bookmarks set on a History and saved are read back from the log header, and it still replays."""
-    h = H.History.from_log(parent, data=house_data())
+    h = history.History.from_log(parent, data=house_data())
     h.add_bookmark("contact", (2, 1))
     h.add_bookmark("start", 0)
     out = h.save(tmp_path / "marked.jsonl")
-    again = H.History.from_log(out, data=house_data())
+    again = history.History.from_log(out, data=house_data())
     assert again.bookmarks == {"contact": h.index_of((2, 1)), "start": 0}
     assert again.resolve("contact") == h.index_of((2, 1))
     assert replay(out, data=house_data()).ok
@@ -167,7 +167,7 @@ def test_bookmarks_round_trip_through_the_log(parent, tmp_path):
 
 def test_bad_bookmark_name_is_refused(hist):
     """A bookmark name must start with a letter: '3.2' would read as a point."""
-    with pytest.raises(H.PointError, match="bad bookmark name"):
+    with pytest.raises(history.PointError, match="bad bookmark name"):
         hist.add_bookmark("3.2", 0)
 
 
@@ -182,7 +182,7 @@ def test_branch_replays_its_parent_up_to_the_branch_point(parent, hist, tmp_path
     n = len(game.events)
     assert [comparable(e) for e in game.events] == [comparable(e) for e in events[:n]]
     game.play(make_policy("random", seed=5))
-    out = H.save_game(game, tmp_path / "branch.jsonl", policy="random")
+    out = history_branch.save_game(game, tmp_path / "branch.jsonl", policy="random")
     header, _ = read_log(out)
     assert header.parent["at_input"] == k and header.parent["path"] == str(parent)
     assert header.parent["data_version"] == hist.header.data_version
@@ -210,7 +210,7 @@ def test_branch_with_forced_dice_changes_the_next_roll_and_replays(parent, hist,
     first = _value_records_after(game.events, start - 1)[0]
     assert first.data["faces"] == [forced] != [logged]
     game.play(make_policy("simple"))
-    out = H.save_game(game, tmp_path / "forced.jsonl", policy="simple")
+    out = history_branch.save_game(game, tmp_path / "forced.jsonl", policy="simple")
     header, _ = read_log(out)
     assert header.forced == ({"at_input": k, "dice": (forced,), "cards": {}},)
     assert replay(out, data=house_data()).ok
@@ -230,11 +230,11 @@ def test_branch_with_a_forced_card_draws_it_next(hist, tmp_path):
         if e.kind == "roll" and e.data.get("deck") == "enemy" and "card" in e.data
     ]
     assert draws[0].data["card"] == card
-    out = H.save_game(game, tmp_path / "card.jsonl", policy="simple")
+    out = history_branch.save_game(game, tmp_path / "card.jsonl", policy="simple")
     assert replay(out, data=house_data()).ok
-    second = H.branch(out, k + 3, forced_dice=[0], data=house_data())
+    second = history_branch.branch(out, k + 3, forced_dice=[0], data=house_data())
     second.play(make_policy("random", seed=1))
-    out2 = H.save_game(second, tmp_path / "card2.jsonl", policy="random")
+    out2 = history_branch.save_game(second, tmp_path / "card2.jsonl", policy="random")
     header, _ = read_log(out2)
     assert [f["at_input"] for f in header.forced] == [k, k + 3]
     assert replay(out2, data=house_data()).ok
@@ -250,7 +250,7 @@ def test_branch_refuses_an_unknown_deck_or_card(hist):
 
 def test_branch_at_the_end_of_a_finished_game_is_refused(hist):
     """The end of a finished game has nothing to choose: PointError."""
-    with pytest.raises(H.PointError, match="end of the game"):
+    with pytest.raises(history.PointError, match="end of the game"):
         hist.branch(hist.last)
 
 
@@ -260,7 +260,7 @@ def test_a_log_from_another_data_version_is_refused(parent, tmp_path):
     other = tmp_path / "other.jsonl"
     write_log(other, attrs.evolve(header, data_version="0000000000000000"), events)
     with pytest.raises(LogError, match="data version"):
-        H.History.from_log(other, data=house_data())
+        history.History.from_log(other, data=house_data())
 
 
 def test_header_refuses_a_malformed_forced_entry():
@@ -285,26 +285,26 @@ def test_undo_takes_back_a_choice_when_nothing_came_to_light():
         game.apply(policy(game, game.pending))
     before = game.pending
     game.apply(policy(game, before))
-    assert H.can_undo(game)
-    back = H.undo(game)
+    assert history.can_undo(game)
+    back = history.undo(game)
     assert back.pending == before and len(back.inputs) == 2
-    assert not H.header_of(back).sandbox
+    assert not history_branch.header_of(back).sandbox
 
 
 def test_undo_refuses_to_cross_a_card_drawn():
     """Undo is refused once a card was drawn since the choice, naming the draw."""
     game = _play_to_news("draw ")
-    assert not H.can_undo(game)
-    with pytest.raises(H.UndoRefused, match="draw ") as info:
-        H.undo(game)
+    assert not history.can_undo(game)
+    with pytest.raises(history.UndoRefused, match="draw ") as info:
+        history.undo(game)
     assert any("draw " in r for r in info.value.revealed)
 
 
 def test_undo_refuses_to_cross_a_roll():
     """Undo is refused once a die was rolled since the choice."""
     game = _play_to_news("d10 →")
-    with pytest.raises(H.UndoRefused, match="d10"):
-        H.undo(game)
+    with pytest.raises(history.UndoRefused, match="d10"):
+        history.undo(game)
 
 
 def test_undo_refuses_to_cross_a_reveal():
@@ -313,19 +313,19 @@ def test_undo_refuses_to_cross_a_reveal():
     game.apply(game.legal()[0])
     enemy = next(c for c in game.state.characters.values() if c.side.value == "enemy" and not c.revealed)
     enemy.revealed = True
-    with pytest.raises(H.UndoRefused, match="became Known"):
-        H.undo(game)
+    with pytest.raises(history.UndoRefused, match="became Known"):
+        history.undo(game)
 
 
 def test_sandbox_undo_crosses_a_roll_and_marks_the_log(tmp_path):
     """In sandbox mode undo goes back past a roll; the header says sandbox and the log replays."""
     game = _play_to_news("d10 →")
     n = len(game.inputs)
-    assert H.can_undo(game, sandbox=True)
-    back = H.undo(game, sandbox=True)
+    assert history.can_undo(game, sandbox=True)
+    back = history.undo(game, sandbox=True)
     assert len(back.inputs) == n - 1
     back.play(make_policy("random", seed=3))
-    out = H.save_game(back, tmp_path / "sandbox.jsonl")
+    out = history_branch.save_game(back, tmp_path / "sandbox.jsonl")
     header, _ = read_log(out)
     assert header.sandbox is True
     assert json.loads(out.read_text().splitlines()[0])["sandbox"] is True
@@ -338,10 +338,12 @@ def test_sandbox_undo_crosses_a_roll_and_marks_the_log(tmp_path):
 def test_summary_hides_unknown_enemies_unless_spoilers(hist):
     """Unknown enemies are '?' in the summary; with spoilers their names and orders show."""
     game = hist.at(0)
-    hidden = [c for c in game.state.characters.values() if H.is_hidden(game, c) and c.hex is not None]
+    hidden = [
+        c for c in game.state.characters.values() if history_view.is_hidden(game, c) and c.hex is not None
+    ]
     assert hidden
-    plain = H.summary_at(game)
-    full = H.summary_at(game, spoilers=True)
+    plain = history_view.summary_at(game)
+    full = history_view.summary_at(game, spoilers=True)
     assert f"? ({game.state.teams[hidden[0].team].name}) at {hidden[0].hex}" in plain
     assert hidden[0].name not in plain
     assert hidden[0].name in full and "Unknown" in full
@@ -350,7 +352,7 @@ def test_summary_hides_unknown_enemies_unless_spoilers(hist):
 def test_summary_shows_turn_impulse_track_and_orders(hist):
     """The summary names the turn and Impulse, the Initiative Track and the orders given."""
     game = hist.at(hist.index_of((1, 1)))
-    text = H.summary_at(game)
+    text = history_view.summary_at(game)
     assert text.startswith(f"Turn 1, Impulse {game.state.flow.impulse}")
     assert "Initiative Track:" in text and "Sneak" in text
 
@@ -424,7 +426,7 @@ def test_bookmark_command_sets_and_lists(parent, tmp_path, capsys):
     assert main(["bookmark", str(copy)]) == 0
     assert "contact: #" in capsys.readouterr().out
     assert read_log(copy)[0].bookmarks == {
-        "contact": H.History.from_log(parent, data=house_data()).index_of((2, 1))
+        "contact": history.History.from_log(parent, data=house_data()).index_of((2, 1))
     }
 
 
@@ -432,8 +434,8 @@ def test_undo_past_the_branch_point_moves_it_back(hist):
     """Undoing (in sandbox mode) a parent's choice of a branch moves the branch point back with it."""
     k = hist.index_of((2, 1))
     game = hist.branch(k)
-    back = H.undo(game, sandbox=True)
-    parent = H.header_of(back).parent
+    back = history.undo(game, sandbox=True)
+    parent = history_branch.header_of(back).parent
     assert parent["at_input"] == k - 1 == len(back.inputs)
     assert (parent["turn"], parent["impulse"]) == (back.pending.turn, back.pending.impulse)
 

@@ -16,7 +16,7 @@ from solo.core.options import Options
 from solo.data.orders import TrackStep
 from solo.enemy.hooks import Enemy
 from solo.engine.game import DecisionKind, Game
-from solo.rules import movement
+from solo.rules import direction_numbers, friendly_orders, movement
 from solo.rules.state import Phase, Status, Wound
 
 # ---------------------------------------------------------------------------
@@ -210,9 +210,9 @@ def test_nearest_counter_applies(tmp_path):
         [man("e1", "03.03"), man("e2", "20.08")],
         direction_counters=[{"hex": "02.02", "rotation": 1}, {"hex": "22.08", "rotation": 3}],
     )
-    assert movement.map_direction(game, game.char("e1"), 1) == 2
-    assert movement.map_direction(game, game.char("e2"), 1) == 4
-    assert movement.map_direction(game, game.char("e2"), 5) == rotate(5, 3)
+    assert direction_numbers.map_direction(game, game.char("e1"), 1) == 2
+    assert direction_numbers.map_direction(game, game.char("e2"), 1) == 4
+    assert direction_numbers.map_direction(game, game.char("e2"), 5) == rotate(5, 3)
 
 
 def test_counter_tie_is_a_logged_pick_kept_for_the_turn(tmp_path):
@@ -225,8 +225,8 @@ def test_counter_tie_is_a_logged_pick_kept_for_the_turn(tmp_path):
     )
     script(game, [2])  # the second of the two
     ch = game.char("e1")
-    assert movement.map_direction(game, ch, 1) == 4
-    assert movement.map_direction(game, ch, 2) == 5  # no second roll (the script is empty)
+    assert direction_numbers.map_direction(game, ch, 1) == 4
+    assert direction_numbers.map_direction(game, ch, 2) == 5  # no second roll (the script is empty)
     assert [e.kind for e in game.events].count("direction_counter") == 1
 
 
@@ -512,7 +512,7 @@ def test_carry_drag_moves_the_casualty(tmp_path):
 
 
 def options_of(game: Game, cid: str) -> list[str]:
-    return [k for k, _label in movement.friendly_order_options(game, game.char(cid))]
+    return [k for k, _label in friendly_orders.friendly_order_options(game, game.char(cid))]
 
 
 def test_plain_rifleman_options(tmp_path):
@@ -628,7 +628,7 @@ def test_played_card_limit(tmp_path):
     game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     game.state.cards.played = "f03"
     assert "sprint" not in options_of(game, "f1")
-    assert "sprint" in movement.forbidden_orders(game, game.char("f1"))
+    assert "sprint" in friendly_orders.forbidden_orders(game, game.char("f1"))
 
 
 def test_routed_friendly_may_only_evade(tmp_path):
@@ -641,7 +641,7 @@ def test_forbidden_orders_say_why(tmp_path):
     """Each forbidden order comes with a reason citing its rule (base-rules §4)."""
     game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     game.char("f1").wounds.append(Wound.LIGHT)
-    why = movement.forbidden_orders(game, game.char("f1"))
+    why = friendly_orders.forbidden_orders(game, game.char("f1"))
     assert "§4" in why["sprint"] and "§11" in why["melee"]
 
 
@@ -652,24 +652,26 @@ def test_forbidden_orders_say_why(tmp_path):
 def test_direction_options_are_the_eighteen_strings(tmp_path):
     """All 18 strings (1-6 and adjacent pairs) are offered in the open (base-rules §6)."""
     game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
-    keys = [k for k, _ in movement.direction_options(game, game.char("f1"))]
-    assert keys == list(movement.DIRECTION_KEYS) and len(keys) == 18
+    keys = [k for k, _ in direction_numbers.direction_options(game, game.char("f1"))]
+    assert keys == list(direction_numbers.DIRECTION_KEYS) and len(keys) == 18
     for k in keys:
-        assert str(movement.parse_directions(k)) == k
+        assert str(direction_numbers.parse_directions(k)) == k
 
 
 def test_direction_options_drop_strings_that_cannot_move(tmp_path):
     """Strings leading only off the map are dropped (base-rules §6)."""
     game = action_game(tmp_path, [man("f1", "01.00")], FAR_ENEMY)
-    keys = [k for k, _ in movement.direction_options(game, game.char("f1"))]
+    keys = [k for k, _ in direction_numbers.direction_options(game, game.char("f1"))]
     assert "1" not in keys and "1/2" not in keys and "4" in keys
 
 
 def test_needs_direction():
     """Move orders take a direction string, fire orders do not (base-rules §6)."""
     orders = house_data().orders
-    assert movement.needs_direction(orders.get("sneak")) and movement.needs_direction(orders.get("charge"))
-    assert not movement.needs_direction(orders.get("aimed_fire"))
+    assert direction_numbers.needs_direction(orders.get("sneak")) and direction_numbers.needs_direction(
+        orders.get("charge")
+    )
+    assert not direction_numbers.needs_direction(orders.get("aimed_fire"))
 
 
 # ---------------------------------------------------------------------------

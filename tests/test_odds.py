@@ -15,25 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solo.cli.main import main
-from solo.core.dice import Deck, Dice
+from solo.core.decks import Deck
+from solo.core.dice import Dice
 from solo.core.errors import DataError
 from solo.core.resources import cards_dir
 from solo.data.cards import CardRow, EnemyOrderEntry, OrderCode, load_enemy_deck
 from solo.data.tables import MoraleState
 from solo.data.vom import load_vom
-from solo.playtest.odds import (
-    VOM_MORALES,
-    CardContext,
-    compare_decks,
-    deck_profile,
-    game_next_card_odds,
-    load_deck,
-    next_card_odds,
-    next_vom_odds,
-    vom_column_label,
-    vom_odds,
-    write_comparison_png,
-)
+from solo.playtest.odds_deck import compare_decks, deck_profile, load_deck, write_comparison_png
+from solo.playtest.odds_next import CardContext, game_next_card_odds, next_card_odds, next_vom_odds
+from solo.playtest.odds_vom import VOM_MORALES, vom_column_label, vom_odds
 from solo.rules.state import Side
 
 DECK = load_enemy_deck()

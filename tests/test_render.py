@@ -23,7 +23,7 @@ from solo.core.hexes import Hex, neighbour
 from solo.core.log import read_log
 from solo.playtest.play import new_game, replay
 from solo.playtest.policies import SimplePolicy
-from solo.render import theme, vehicle_view
+from solo.render import target_markers, theme, vehicle_counters, vehicle_displays, vehicle_labels
 from solo.render.app import Window
 from solo.render.board import render_counter
 from solo.render.frame import GameView
@@ -499,12 +499,12 @@ def test_example_of_play_snapshot_shows_the_panzer_its_markers_and_its_display(t
     view = GameView(g, SIZE)  # the same layout and camera the snapshot used
     cam = view.camera
     pz = g.state.vehicles["panzer"]
-    paint = vehicle_view.hull_colours(pz)
+    paint = vehicle_counters.hull_colours(pz)
     cx, cy = cam.centre(Hex.parse("15.12"))
     assert at(png, (cx, cy)) == paint["turret"]
     assert at(png, (cx + cam.scale * 0.4, cy)) == theme.TRACKS
     assert at(png, (cx - cam.scale * 0.4, cy)) == theme.TRACKS
-    spots = {s.position: s for s in vehicle_view.marker_spots(g, cam)}
+    spots = {s.position: s for s in target_markers.marker_spots(g, cam)}
     assert set(spots) == {"commander", "gunner"}
     assert [spots[p].label for p in ("commander", "gunner")] == ["C", "G"]
     enemy = theme.MARKER_COLOURS["enemy"]
@@ -518,8 +518,8 @@ def test_example_of_play_snapshot_shows_the_panzer_its_markers_and_its_display(t
     rows = panel.mats[0].rows
     assert [r.position for r in rows] == list(CREW_POSITIONS)
     hatches = [theme.HATCH_COLOURS[h] for h in ("open", "closed", "none", "closed", "closed")]
-    assert [at(png, vehicle_view.hatch_chip_point(r)) for r in rows] == hatches
-    marked = [at(png, vehicle_view.marker_cell_point(r)) == enemy for r in rows]
+    assert [at(png, vehicle_displays.hatch_chip_point(r)) for r in rows] == hatches
+    marked = [at(png, vehicle_displays.marker_cell_point(r)) == enemy for r in rows]
     assert marked == [True, False, True, False, False]
 
 
@@ -532,7 +532,7 @@ def test_vehicle_counter_front_points_along_its_facing(facing):
     pz = g.state.vehicles["panzer"]
     pz.facing, pz.turret = facing, (facing + 2) % 6 + 1  # the gun points back, off the glacis
     s = 40
-    surf = vehicle_view.render_vehicle(g, pz, s, theme.Fonts())
+    surf = vehicle_counters.render_vehicle(g, pz, s, theme.Fonts())
     c = surf.get_width() / 2
     a = math.radians(-90 + 60 * (facing - 1))
 
@@ -541,7 +541,7 @@ def test_vehicle_counter_front_points_along_its_facing(facing):
             surf, (c + (u * math.cos(a) - v * math.sin(a)) * s, c + (u * math.sin(a) + v * math.cos(a)) * s)
         )
 
-    light = vehicle_view.hull_colours(pz)["light"]
+    light = vehicle_counters.hull_colours(pz)["light"]
     assert pix(0.55, 0.15) == light
     assert pix(-0.55, 0.25) != light
 
@@ -555,11 +555,11 @@ def test_turret_gun_points_along_the_turret_facing(turret):
     pz = g.state.vehicles["panzer"]
     pz.facing, pz.turret = 1, turret
     s = 40
-    surf = vehicle_view.render_vehicle(g, pz, s, theme.Fonts())
+    surf = vehicle_counters.render_vehicle(g, pz, s, theme.Fonts())
     c = surf.get_width() / 2
     tx, ty = c, c + 0.06 * s  # the turret sits a little behind the centre of a hull facing up
     a = math.radians(-90 + 60 * (turret - 1))
-    gun = vehicle_view.hull_colours(pz)["gun"]
+    gun = vehicle_counters.hull_colours(pz)["gun"]
     assert at(surf, (tx + math.cos(a) * 0.38 * s, ty + math.sin(a) * 0.38 * s)) == gun
     back = math.radians(-90 + 60 * (turret + 2))
     assert at(surf, (tx + math.cos(back) * 0.38 * s, ty + math.sin(back) * 0.38 * s)) != gun
@@ -571,14 +571,14 @@ def test_destroyed_vehicle_is_crossed_out_and_listed_as_damaged():
     g = new_game("example_of_play", seed=1, data=house_data())
     pz = g.state.vehicles["panzer"]
     fonts = theme.Fonts()
-    live = vehicle_view.render_vehicle(g, pz, 40, fonts)
+    live = vehicle_counters.render_vehicle(g, pz, 40, fonts)
     pz.destroyed = True
     pz.damage = ["immobilized", "force_bail_out:crew"]
-    dead = vehicle_view.render_vehicle(g, pz, 40, fonts)
+    dead = vehicle_counters.render_vehicle(g, pz, 40, fonts)
     c = live.get_width() // 2
     assert at(dead, (c, c)) == theme.WRECK_CROSS != at(live, (c, c))
-    assert [t for t, _c in vehicle_view.counter_tags(pz)] == ["KO", "IMM"]
-    assert vehicle_view.damage_labels(pz) == ["Immobilized", "DESTROYED"]
+    assert [t for t, _c in vehicle_counters.counter_tags(pz)] == ["KO", "IMM"]
+    assert vehicle_labels.damage_labels(pz) == ["Immobilized", "DESTROYED"]
 
 
 def test_vehicle_counters_are_cached_until_what_they_show_changes():
@@ -780,7 +780,7 @@ def test_target_marker_choice_is_a_click_on_a_ringed_hex(tmp_path):
         assert g.state.vehicles["tank"].seats["commander"].marker == Hex.parse("15.09")
         w.controller.dirty = True
         w.step([])
-        (spot,) = vehicle_view.marker_spots(g, cam)
+        (spot,) = target_markers.marker_spots(g, cam)
         assert spot.hex == Hex.parse("15.09") and spot.label == "C"
         assert at(w.surface, spot.ring_point()) == theme.MARKER_COLOURS["friendly"]
     finally:
@@ -867,7 +867,8 @@ def parent_log(tmp_path, n=40, seed=1):
 def branch_log_with_forced_die(tmp_path):
     """A branch of the parent at #10 whose first spotting d10 is forced to 9 (the parent rolled 3),
     played on 6 inputs and saved; returns (branch game, its log path)."""
-    from solo.playtest.history import History, save_game
+    from solo.playtest.history import History
+    from solo.playtest.history_branch import save_game
 
     _, path = parent_log(tmp_path)
     b = History.from_log(path, data=house_data()).branch(10, forced_dice=[9])

@@ -13,7 +13,8 @@ from conftest import house_data
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.core.dice import Dice, Pick, Roll, ScriptedSource
+from solo.core.chance_records import Pick, Roll
+from solo.core.dice import Dice, ScriptedSource
 from solo.core.errors import DataError
 from solo.core.hexes import Hex
 from solo.core.options import Options

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solo.core.datafile import read_text
-from solo.core.dice import DiceExpression
+from solo.core.dice_expressions import DiceExpression
 from solo.core.errors import DataError
 from solo.core.resources import cards_dir
 from solo.data.bands import Band, Bands

@@ -13,31 +13,26 @@ from conftest import DATA_DIR
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.core.dice import Dice, Pick, Roll, ScriptedSource
+from solo.core.chance_records import Pick, Roll
+from solo.core.dice import Dice, ScriptedSource
 from solo.core.errors import IllegalChoiceError
 from solo.core.hexes import Hex, neighbour, opposite, rotate
 from solo.data.cards import DirectionString
 from solo.data.maps import Board, load_map
 from solo.data.orders import OrderTable, load_orders
 from solo.data.terrain import VehicleEntry, load_terrain
-from solo.rules.vehicles.movement import (
+from solo.rules.vehicles.move_state import MoveReport, StepKind, StopReason, VehicleKind, VehicleMoveState
+from solo.rules.vehicles.movement import move_impulse
+from solo.rules.vehicles.speed_and_terrain import (
     ALTERNATE_DIRECTIONS,
-    MoveReport,
-    StepKind,
-    StopReason,
-    VehicleKind,
-    VehicleMoveState,
     alternate_row,
     convert_speed,
     forbidden_speeds,
-    free_turn,
     mired_on_entry,
-    move_impulse,
     road_direction,
-    turn_turret,
-    turn_turret_toward_hex,
     vehicle_entry,
 )
+from solo.rules.vehicles.turning import free_turn, turn_turret, turn_turret_toward_hex
 
 AFV = VehicleKind.AFV
 

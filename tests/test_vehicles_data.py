@@ -11,7 +11,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.core.dice import DiceExpression
+from solo.core.dice_expressions import DiceExpression
 from solo.core.errors import DataError
 from solo.core.hexes import Arc
 from solo.core.resources import cards_dir

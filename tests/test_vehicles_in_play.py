@@ -6,6 +6,7 @@ from conftest import house_data, make_game
 from solo.engine.game import DecisionKind
 from solo.playtest.invariants import check_state, watch
 from solo.playtest.policies import RandomPolicy, SimplePolicy
+from solo.rules import artillery
 
 SHERMAN = {
     "id": "sherman_test",
@@ -103,13 +104,12 @@ def test_vehicle_turn_state_is_cleared_in_the_end_phase(tmp_path):
 
 def test_a_shell_on_a_tank_spares_the_crew_inside(tmp_path):
     """C2 31.10.12: a shell on an AFV's hex is resolved against the vehicle, not its closed crew."""
-    from solo.rules import effects
 
     game = make_game(tmp_path, SHERMAN)
     v = game.state.vehicles["sherman"]
     blasts = []
     game.listeners.append(lambda ev: blasts.append(ev) if ev.kind == "blast" else None)
-    effects._explode_shell(game, {"hex": str(v.hex), "calibre": "81mm"})
+    artillery._explode_shell(game, {"hex": str(v.hex), "calibre": "81mm"})
     crew = set(v.crew_ids())
     assert not [ev for ev in blasts if ev.actor in crew]
 

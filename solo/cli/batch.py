@@ -54,24 +54,26 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_batch(args: argparse.Namespace) -> int:
-    from solo.playtest import batch
+    from solo.playtest import batch, batch_plots, batch_records, batch_setup, batch_stats
 
     # Every check before the first game: nothing is written on bad input.
-    seeds = batch.parse_seeds(args.seeds)
-    variants = [batch.Variant.parse(v) for v in args.variant]
+    seeds = batch_setup.parse_seeds(args.seeds)
+    variants = [batch_setup.Variant.parse(v) for v in args.variant]
     if args.out:
-        batch.check_out_path(args.out)
+        batch_records.check_out_path(args.out)
     if args.plots:
-        batch.check_plots_dir(args.plots)
+        batch_records.check_plots_dir(args.plots)
     if args.jobs is not None and args.jobs < 1:
-        raise batch.BatchError(f"--jobs {args.jobs}: must be at least 1")
+        raise batch_setup.BatchError(f"--jobs {args.jobs}: must be at least 1")
     if args.executor == "dask":
         if not args.scheduler:
-            raise batch.BatchError("--executor dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+            raise batch_setup.BatchError(
+                "--executor dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)"
+            )
         batch.check_scheduler(args.scheduler)
     elif args.scheduler:
-        raise batch.BatchError("--scheduler is for --executor dask")
-    spec = batch.prepare(args.scenario, variants, policy=args.policy, turns=args.turns)
+        raise batch_setup.BatchError("--scheduler is for --executor dask")
+    spec = batch_setup.prepare(args.scenario, variants, policy=args.policy, turns=args.turns)
     for v in spec.variants:
         if v.ignored:
             print(
@@ -96,19 +98,19 @@ def _cmd_batch(args: argparse.Namespace) -> int:
 
     ids = result.order_ids
     if args.out:
-        batch.write_csv(args.out, result.records, ids)
+        batch_records.write_csv(args.out, result.records, ids)
     written = []
     if args.plots:
-        written = batch.write_plots(
+        written = batch_plots.write_plots(
             args.plots, result.records, result.variants, order_ids=ids, title=f"{spec.scenario}"
         )
-    comp = batch.compare(result.records, result.variants, order_ids=ids)
+    comp = batch_stats.compare(result.records, result.variants, order_ids=ids)
     title = (
         f"{spec.scenario}: {len(seeds)} seed(s) x {len(spec.variants)} variant(s) "
         f"({', '.join(str(v.name) + '=' + v.cards for v in spec.variants)}), policy {spec.policy}"
         + (f", {args.turns} turn(s)" if args.turns else "")
     )
-    print(batch.format_comparison(comp, title=title))
+    print(batch_stats.format_comparison(comp, title=title))
     if args.out:
         print(f"Wrote {args.out} ({result.games} games).")
     for p in written:

@@ -30,23 +30,19 @@ from solo.core.errors import DataError, SoloError
 from solo.data.cards import CardRow, EnemyDeckDef, OrderCode
 from solo.data.vehicle_types import CREW_ACTIVATION_ORDER
 from solo.data.vom import VomColumn
-from solo.playtest.odds import (
+from solo.playtest.odds_deck import (
     FLAG_LABELS,
     FLAGS,
-    VOM_MORALES,
     DeckComparison,
     DeckOdds,
-    VomOdds,
     column_label,
     compare_decks,
     deck_profile,
     load_deck,
-    load_vom_for,
     percent,
-    vom_column_label,
-    vom_odds,
     write_comparison_png,
 )
+from solo.playtest.odds_vom import VOM_MORALES, VomOdds, load_vom_for, vom_column_label, vom_odds
 
 __all__ = [
     "add_parsers",

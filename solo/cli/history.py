@@ -31,7 +31,8 @@ EXIT_OK = 0
 
 
 def _cmd_inspect(args: argparse.Namespace) -> int:
-    from solo.playtest.history import History, summary_at
+    from solo.playtest.history import History
+    from solo.playtest.history_view import summary_at
 
     hist = History.from_log(args.log)
     if args.list:
@@ -52,8 +53,10 @@ def _cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def _cmd_branch(args: argparse.Namespace) -> int:
-    from solo.cli.main import _read_dice_file
-    from solo.playtest.history import History, save_game, split_log_point, summary_at
+    from solo.cli.forced import _read_dice_file
+    from solo.playtest.history import History, split_log_point
+    from solo.playtest.history_branch import save_game
+    from solo.playtest.history_view import summary_at
     from solo.playtest.policies import make_policy
 
     parent, point = split_log_point(args.source)

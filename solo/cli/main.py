@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from solo import __version__
+from solo.cli.forced import _read_dice_file
 from solo.core.errors import DataError, SoloError
 
 EXIT_OK = 0
@@ -30,35 +31,6 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(f"ok: {count} file(s) checked")
     return EXIT_OK
-
-
-def _read_dice_file(path: str) -> tuple[list[int], dict[str, list[str]]]:
-    """Forced results for ``--dice``: a YAML list of d10/d6 faces, or {dice: [...], cards: {deck: [...]}}."""
-    from solo.core.datafile import read
-    from solo.core.errors import Problem
-
-    doc = read(Path(path))
-    data = doc.data
-    if isinstance(data, list):
-        data = {"dice": data}
-    if not isinstance(data, dict):
-        raise DataError(
-            [Problem(doc.name, 1, "expected a list of dice results or {dice: [...], cards: {...}}")]
-        )
-    dice = data.get("dice", [])
-    cards = data.get("cards", {})
-    bad = [
-        Problem(doc.name, doc.line_of(("dice", i)), f"a forced result must be an integer, got {v!r}")
-        for i, v in enumerate(dice)
-        if not isinstance(v, int) or isinstance(v, bool)
-    ]
-    if not isinstance(cards, dict) or not all(isinstance(v, list) for v in cards.values()):
-        bad.append(
-            Problem(doc.name, doc.line_of(("cards",)), "cards must map a deck name to a list of card ids")
-        )
-    if bad:
-        raise DataError(bad)
-    return list(dice), {k: [str(c) for c in v] for k, v in cards.items()}
 
 
 def _parse_options(pairs: list[str]) -> dict[str, object]:
@@ -115,7 +87,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from solo.playtest.play import replay
 
     if args.to:
-        from solo.playtest.history import History, summary_at
+        from solo.playtest.history import History
+        from solo.playtest.history_view import summary_at
 
         history = History.from_log(args.log)
         print(summary_at(history.at(history.resolve(args.to)), spoilers=args.spoilers))

@@ -1,9 +1,10 @@
-"""The one source of chance: dice, random picks and card decks.
+"""The one source of chance: the dice and the sources behind them (seeded, scripted, table mode).
 
 Every die roll, random pick and card draw in ``solo`` goes through one
 :class:`Dice`, which the game state holds, and every one of them gives back a
-small frozen record (:class:`Roll`, :class:`Pick`, :class:`Draw`,
-:class:`Shuffle`) naming its *purpose* and its sequence number ``seq``. The
+small frozen record (:mod:`solo.core.chance_records`: :class:`~solo.core.chance_records.Roll`,
+:class:`~solo.core.chance_records.Pick`, :class:`~solo.core.chance_records.Draw`,
+:class:`~solo.core.chance_records.Shuffle`) naming its *purpose* and its sequence number ``seq``. The
 :class:`Dice` keeps the ordered history of the records (``keep_history``) and
 hands each one to an optional ``listener``, so the log can show every roll.
 
@@ -18,15 +19,12 @@ Dice (base-rules "Dice", C2 23.1, C2 23.7):
   (C2 23.7). It is ONE record with two faces ``(tens, units)`` and
   ``total = 10 * tens + units``.
 - **expressions**: ``"1d6+4"``, ``"5+1d6"``, ``"2d6"``, ``"2+1d3"``: see
-  :class:`DiceExpression`.
+  :class:`~solo.core.dice_expressions.DiceExpression`.
 - **random selection** among ties (C2 23.2 "chosen by random selection"):
   :meth:`Dice.choice` picks among ``n`` options with a die of ``n`` faces
   numbered 1..n (at the table: a d6 read as d2/d3 for 2 or 3 options, a d6 for 6,
   otherwise a d10 re-rolled until it shows 1..n, a 0 counting as 10); the
-  :class:`Pick` holds the 0-based ``index`` into the options.
-
-In every record ``faces`` are the physical faces read from the dice and
-``total`` is the game value.
+  :class:`~solo.core.chance_records.Pick` holds the 0-based ``index`` into the options.
 
 Three sources stand behind one :class:`ChanceSource` interface:
 
@@ -48,49 +46,38 @@ Scripted results and table answers are always the *physical* reading: a d10
 face 0-9, a d6 face 1-6 (also for a d3), a %D reading 0-99 (one value, the two
 dice read as a number), a choice face 1..n, a card id.
 
-:class:`Deck` holds card ids (strings) in a draw pile and a discard pile; its
-shuffles and draws go through the :class:`Dice`, so in table mode the player is
-asked which card they drew. A deck never shows the order of its draw pile
-(peek-free) except through :meth:`Deck.to_dict`.
+Card decks (:class:`~solo.core.decks.Deck`) draw and shuffle through the
+:class:`Dice`. The dice and their sources serialise to plain JSON-able dicts
+(``to_dict``/``from_dict``) and the round trip is exact, RNG state included;
+record history is not part of the state.
 
-Everything serialises to plain JSON-able dicts (``to_dict``/``from_dict``) and
-the round trip is exact, RNG state included; record history is not part of the
-state (the log keeps the records it needs, via :meth:`record_to_dict`).
+May import: :mod:`solo.core.chance_records`, :mod:`solo.core.dice_expressions`,
+:mod:`solo.core.errors` and the standard library (never :mod:`solo.core.decks`,
+which draws through these dice).
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
 
-from solo.core.errors import ChanceError, SoloError
+from solo.core.chance_records import ChanceRecord, Pick, Roll
+from solo.core.dice_expressions import DiceExpression
+from solo.core.errors import ChanceError
 
 __all__ = [
     "FORMAT",
-    "ChanceRecord",
     "ChanceRequest",
     "ChanceSource",
-    "Deck",
-    "DeckError",
     "Dice",
-    "DiceExpression",
-    "DiceExpressionError",
-    "DiceTerm",
-    "Draw",
-    "Pick",
-    "Roll",
     "ScriptedSource",
     "SeededSource",
-    "Shuffle",
     "TableSource",
     "d3_of_d6",
-    "record_from_dict",
-    "record_to_dict",
     "source_from_dict",
 ]
 
@@ -100,293 +87,9 @@ FORMAT = 1
 _TWO32 = 1 << 32
 
 
-class DiceExpressionError(SoloError, ValueError):
-    """A dice expression that cannot be read (``"1d7"``, ``"2d6+"``, ``""``)."""
-
-
-class DeckError(SoloError):
-    """A deck asked to do what its piles do not allow: draw from an empty deck,
-    discard a card that is not out, hold one card id twice, load a bad state."""
-
-
 def d3_of_d6(face: int) -> int:
     """The d3 result of a d6 face: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3 (C2 23.7)."""
     return (face + 1) // 2
-
-
-# ---------------------------------------------------------------------------
-# Records
-
-
-@attrs.frozen
-class Roll:
-    """One die roll: d10, d6, d3, %D or a dice expression.
-
-    Example: ``Roll(kind='d10', faces=(7,), total=7, purpose='spot: Sch. Ziegler
-    -> Pvt Diaz', seq=12)``.
-    """
-
-    kind: str
-    """``"d10"``, ``"d6"``, ``"d3"``, ``"%D"`` or a canonical expression (``"1d6+4"``)."""
-    faces: tuple[int, ...]
-    """Physical faces in the order rolled: d10 0-9, d6 1-6 (also for a d3),
-    ``(tens, units)`` for %D."""
-    total: int
-    """The game value: the face, the d3 result, 00-99 for %D, the expression's sum."""
-    purpose: str
-    """Why the roll was made, for the log."""
-    seq: int
-    """0-based position among all records of the :class:`Dice`."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (``"type": "roll"``)."""
-        return {
-            "type": "roll",
-            "kind": self.kind,
-            "faces": list(self.faces),
-            "total": self.total,
-            "purpose": self.purpose,
-            "seq": self.seq,
-        }
-
-
-@attrs.frozen
-class Pick:
-    """One random selection among ``size`` options (C2 23.2 "random selection").
-
-    ``index`` is 0-based into the options; the die face read was ``index + 1``.
-    """
-
-    size: int
-    """How many options there were (the die had faces 1..size)."""
-    index: int
-    """The 0-based index of the chosen option."""
-    label: str
-    """``str()`` of the chosen option, for the log."""
-    purpose: str
-    seq: int
-
-    @property
-    def face(self) -> int:
-        """The die face read, 1..size."""
-        return self.index + 1
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (``"type": "pick"``)."""
-        return {
-            "type": "pick",
-            "size": self.size,
-            "index": self.index,
-            "label": self.label,
-            "purpose": self.purpose,
-            "seq": self.seq,
-        }
-
-
-@attrs.frozen
-class Draw:
-    """One card drawn from a :class:`Deck`."""
-
-    deck: str
-    """The deck's name."""
-    card: str
-    """The card id drawn."""
-    purpose: str
-    seq: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (``"type": "draw"``)."""
-        return {
-            "type": "draw",
-            "deck": self.deck,
-            "card": self.card,
-            "purpose": self.purpose,
-            "seq": self.seq,
-        }
-
-
-@attrs.frozen
-class Shuffle:
-    """One shuffle of a :class:`Deck`'s draw pile (with its discards or not)."""
-
-    deck: str
-    size: int
-    """Cards in the draw pile after the shuffle."""
-    with_discards: bool
-    """The discards were put into the draw pile before shuffling."""
-    purpose: str
-    seq: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (``"type": "shuffle"``)."""
-        return {
-            "type": "shuffle",
-            "deck": self.deck,
-            "size": self.size,
-            "with_discards": self.with_discards,
-            "purpose": self.purpose,
-            "seq": self.seq,
-        }
-
-
-ChanceRecord = Roll | Pick | Draw | Shuffle
-"""Any record a :class:`Dice` produces."""
-
-
-def record_to_dict(record: ChanceRecord) -> dict[str, Any]:
-    """A JSON-able dict of any record; :func:`record_from_dict` reads it back."""
-    return record.to_dict()
-
-
-def record_from_dict(data: Mapping[str, Any]) -> ChanceRecord:
-    """The record written by :func:`record_to_dict`; ValueError on an unknown type."""
-    d = dict(data)
-    kind = d.pop("type", None)
-    if kind == "roll":
-        d["faces"] = tuple(d["faces"])
-        return Roll(**d)
-    if kind == "pick":
-        return Pick(**d)
-    if kind == "draw":
-        return Draw(**d)
-    if kind == "shuffle":
-        return Shuffle(**d)
-    raise ValueError(f"unknown chance record type {kind!r}")
-
-
-# ---------------------------------------------------------------------------
-# Dice expressions
-
-_TERM_RE = re.compile(r"([+-]?)(?:(\d*)d(\d+)|(\d+))")
-_SIDES = (3, 6, 10)
-_MAX_COUNT = 100
-
-
-@attrs.frozen
-class DiceTerm:
-    """One signed term of a :class:`DiceExpression`: ``count`` dice of ``sides``,
-    or the constant ``count`` when ``sides`` is ``None``."""
-
-    sign: int
-    """+1 or -1."""
-    count: int
-    sides: int | None
-
-
-@attrs.frozen
-class DiceExpression:
-    """A sum of dice and constants: ``"1d6+4"``, ``"5+1d6"``, ``"2d6"``, ``"2+1d3"``.
-
-    Grammar: terms joined by ``+`` or ``-`` (the first term unsigned), each term
-    ``NdS`` (N 1-100, omitted means 1; S one of 3, 6, 10) or an integer, with
-    at least one die. Spaces and case are ignored. ``d10`` dice read 0-9 (the game's d10) and
-    ``d3`` dice are a d6 read by :func:`d3_of_d6` (C2 23.7).
-    """
-
-    text: str
-    """The canonical form (lower case, no spaces, ``"d6"`` written ``"1d6"``)."""
-    terms: tuple[DiceTerm, ...]
-    _plan: tuple[tuple[str, int, int, str, int, bool], ...] = attrs.field(init=False, repr=False, eq=False)
-    """One (kind, low, count, detail, sign, is_d3) per die to roll, in order; built once."""
-    _constant: int = attrs.field(init=False, repr=False, eq=False)
-    """The sum of the signed constant terms."""
-
-    def __attrs_post_init__(self) -> None:
-        ndice = sum(t.count for t in self.terms if t.sides is not None)
-        plan = []
-        for t in self.terms:
-            for _ in range(t.count if t.sides is not None else 0):
-                detail = f"die {len(plan) + 1} of {ndice} of {self.text}"
-                if t.sides == 10:
-                    plan.append(("d10", 0, 10, detail, t.sign, False))
-                elif t.sides == 6:
-                    plan.append(("d6", 1, 6, detail, t.sign, False))
-                else:
-                    plan.append(("d6", 1, 6, detail + " (read as d3)", t.sign, True))
-        object.__setattr__(self, "_plan", tuple(plan))
-        constant = sum(t.sign * t.count for t in self.terms if t.sides is None)
-        object.__setattr__(self, "_constant", constant)
-
-    @classmethod
-    def parse(cls, text: str) -> DiceExpression:
-        """Read ``text``; DiceExpressionError (a ValueError) says what is wrong."""
-        cached = _EXPR_CACHE.get(text) if isinstance(text, str) else None
-        if cached is not None:
-            return cached
-        expr = _parse_expression(text)
-        if len(_EXPR_CACHE) < 1024:
-            _EXPR_CACHE[text] = expr
-        return expr
-
-    @property
-    def minimum(self) -> int:
-        """The smallest total the expression can give."""
-        return sum(t.sign * (_term_min(t) if t.sign > 0 else _term_max(t)) for t in self.terms)
-
-    @property
-    def maximum(self) -> int:
-        """The largest total the expression can give."""
-        return sum(t.sign * (_term_max(t) if t.sign > 0 else _term_min(t)) for t in self.terms)
-
-    def __str__(self) -> str:
-        return self.text
-
-
-_EXPR_CACHE: dict[str, DiceExpression] = {}
-
-
-def _term_min(t: DiceTerm) -> int:
-    if t.sides is None:
-        return t.count
-    return 0 if t.sides == 10 else t.count
-
-
-def _term_max(t: DiceTerm) -> int:
-    if t.sides is None:
-        return t.count
-    return t.count * (9 if t.sides == 10 else t.sides)
-
-
-def _parse_expression(text: object) -> DiceExpression:
-    if not isinstance(text, str):
-        raise DiceExpressionError(f"dice expression must be a string, not {text!r}")
-    squeezed = re.sub(r"\s+", "", text).lower()
-    if not squeezed:
-        raise DiceExpressionError("empty dice expression (expected e.g. '1d6+4')")
-    terms: list[DiceTerm] = []
-    parts: list[str] = []
-    pos = 0
-    while pos < len(squeezed):
-        m = _TERM_RE.match(squeezed, pos)
-        if m is None or (m.group(1) == "") != (pos == 0):
-            raise DiceExpressionError(
-                f"bad dice expression {text!r} at {squeezed[pos:]!r} "
-                "(expected terms like '2d6', 'd3' or '4' joined by '+' or '-')"
-            )
-        sign_text, count_text, sides_text, const_text = m.groups()
-        sign = -1 if sign_text == "-" else 1
-        if const_text is not None:
-            term = DiceTerm(sign, int(const_text), None)
-            part = str(term.count)
-        else:
-            count = int(count_text) if count_text else 1
-            sides = int(sides_text)
-            if sides not in _SIDES:
-                raise DiceExpressionError(
-                    f"bad dice expression {text!r}: no d{sides} in the game (expected d3, d6 or d10)"
-                )
-            if not 1 <= count <= _MAX_COUNT:
-                raise DiceExpressionError(
-                    f"bad dice expression {text!r}: {count} dice (expected 1-{_MAX_COUNT})"
-                )
-            term = DiceTerm(sign, count, sides)
-            part = f"{count}d{sides}"
-        terms.append(term)
-        parts.append(("-" if sign < 0 else "+" if pos else "") + part)
-        pos = m.end()
-    if all(t.sides is None for t in terms):
-        raise DiceExpressionError(f"bad dice expression {text!r}: no dice in it")
-    return DiceExpression("".join(parts), tuple(terms))
 
 
 # ---------------------------------------------------------------------------
@@ -742,7 +445,7 @@ def source_from_dict(
 
 class Dice:
     """The game's one source of chance: rolls, random picks and (through
-    :class:`Deck`) card draws, each returned as a frozen record.
+    :class:`~solo.core.decks.Deck`) card draws, each returned as a frozen record.
 
     ``Dice(12345)`` is seeded; ``Dice(ScriptedSource([7, 3]))`` or
     ``Dice(TableSource(ask))`` use another source. There is no default seed
@@ -905,146 +608,3 @@ class Dice:
 
     def __repr__(self) -> str:
         return f"Dice({self.source!r})"
-
-
-# ---------------------------------------------------------------------------
-# Decks
-
-
-class Deck:
-    """A named deck of card ids: a draw pile, a discard pile and the cards out.
-
-    ``cards`` start in the draw pile in the order given, the first on top (call
-    :meth:`shuffle` to shuffle them). Cards drawn are *out* (in a hand, on the
-    Initiative Display) until :meth:`discard` puts them on the discards. An
-    empty draw pile is replaced by the shuffled discards when a card is drawn
-    (rulebook 9.0, base-rules 5.5); :meth:`shuffle_all` shuffles deck and
-    discards together (Event cards, base-rules 5 e and 18). The order of the
-    draw pile is not shown (peek-free) except by :meth:`to_dict`. Card ids are
-    unique within a deck.
-    """
-
-    __slots__ = ("_all", "_discards", "_members", "_pile", "name")
-
-    def __init__(self, name: str, cards: Iterable[str], *, discards: Iterable[str] = ()):
-        self.name = name
-        pile = list(cards)
-        disc = list(discards)
-        all_cards = pile + disc
-        _check_ids(name, all_cards)
-        self._all: tuple[str, ...] = tuple(sorted(all_cards))
-        self._members = frozenset(all_cards)
-        self._pile: list[str] = pile[::-1]  # top at the end
-        self._discards: list[str] = disc  # oldest first
-
-    def __len__(self) -> int:
-        return len(self._pile)
-
-    @property
-    def cards(self) -> tuple[str, ...]:
-        """Every card id of the deck, sorted."""
-        return self._all
-
-    @property
-    def discards(self) -> tuple[str, ...]:
-        """The discard pile, oldest first (face up: its order is public)."""
-        return tuple(self._discards)
-
-    def in_draw_pile(self) -> tuple[str, ...]:
-        """The card ids in the draw pile, sorted (not in draw order)."""
-        return tuple(sorted(self._pile))
-
-    def out(self) -> tuple[str, ...]:
-        """The card ids drawn and not discarded, sorted."""
-        held = set(self._pile)
-        held.update(self._discards)
-        return tuple(c for c in self._all if c not in held)
-
-    def draw(self, dice: Dice, purpose: str) -> Draw:
-        """Draw the next card; the card is then out until discarded.
-
-        An empty draw pile is first replaced by the discards, shuffled (rulebook
-        9.0; a :class:`Shuffle` record comes before the :class:`Draw`). In table
-        mode the player is asked which card they drew. DeckError if the draw
-        pile and the discards are both empty; ChanceError from the source.
-        """
-        if not self._pile:
-            if not self._discards:
-                raise DeckError(
-                    f"deck {self.name!r} has no card to draw for {purpose!r} "
-                    f"(all {len(self._all)} cards are out)"
-                )
-            self._reshuffle(dice, f"empty draw pile, before: {purpose}", with_discards=True)
-        pile = self._pile
-        index = dice.source.card(self.name, pile, purpose)
-        card = pile.pop(index)
-        rec = Draw(self.name, card, purpose, dice._seq)
-        dice._emit(rec)
-        return rec
-
-    def shuffle(self, dice: Dice, purpose: str) -> Shuffle:
-        """Shuffle the draw pile through ``dice`` (the discards stay apart)."""
-        return self._reshuffle(dice, purpose, with_discards=False)
-
-    def shuffle_all(self, dice: Dice, purpose: str) -> Shuffle:
-        """Shuffle deck and discards together (the cards out stay out)."""
-        return self._reshuffle(dice, purpose, with_discards=True)
-
-    def _reshuffle(self, dice: Dice, purpose: str, *, with_discards: bool) -> Shuffle:
-        if with_discards and self._discards:
-            # The discard pile is turned over under the draw pile: its oldest card on top.
-            self._pile[:0] = reversed(self._discards)
-            self._discards.clear()
-        dice.source.shuffle(self.name, self._pile, purpose, "with discards" if with_discards else "")
-        rec = Shuffle(self.name, len(self._pile), with_discards, purpose, dice._seq)
-        dice._emit(rec)
-        return rec
-
-    def discard(self, card: str) -> None:
-        """Put a card that is out onto the discards; DeckError if it is not out."""
-        if card not in self._members:
-            raise DeckError(f"card {card!r} is not in deck {self.name!r}")
-        if card in self._pile or card in self._discards:
-            raise DeckError(f"card {card!r} of deck {self.name!r} is not out, cannot discard it")
-        self._discards.append(card)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict: ``name``, ``cards`` (all, sorted), ``draw_pile`` (top first),
-        ``discards`` (oldest first)."""
-        return {
-            "format": FORMAT,
-            "name": self.name,
-            "cards": list(self._all),
-            "draw_pile": self._pile[::-1],
-            "discards": list(self._discards),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Deck:
-        """The deck written by :meth:`to_dict`; DeckError if the piles do not add up."""
-        if data.get("format") != FORMAT:
-            raise DeckError(f"unknown deck state format {data.get('format')!r}")
-        deck = cls(data["name"], data["draw_pile"], discards=data["discards"])
-        everything = list(data["cards"])
-        _check_ids(deck.name, everything)
-        if not deck._members <= frozenset(everything):
-            raise DeckError(f"deck {deck.name!r} state has piled cards not among its cards")
-        deck._all = tuple(sorted(everything))
-        deck._members = frozenset(everything)
-        return deck
-
-    def __repr__(self) -> str:
-        return (
-            f"<Deck {self.name!r}: {len(self._pile)} to draw, "
-            f"{len(self._discards)} discarded, {len(self._all)} in all>"
-        )
-
-
-def _check_ids(name: str, ids: list[str]) -> None:
-    seen: set[str] = set()
-    for card in ids:
-        if not isinstance(card, str):
-            raise DeckError(f"deck {name!r}: card id {card!r} is not a string")
-        if card in seen:
-            raise DeckError(f"deck {name!r}: card id {card!r} appears twice")
-        seen.add(card)

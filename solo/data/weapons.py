@@ -20,7 +20,7 @@ import attrs
 
 from solo.core.catalog import Catalog
 from solo.core.datafile import SNAKE_ID, DataFile, DocPath, Problems, check_unique, read_card_file, structure
-from solo.core.dice import DiceExpression
+from solo.core.dice_expressions import DiceExpression
 from solo.data.bands import RANGE_LIMIT, Bands
 from solo.data.tables import Source
 

@@ -3,28 +3,38 @@
 The engine gives every game an :class:`Enemy` (``game.enemy``); a rule that needs the Enemy to
 decide in the middle of its procedure (alerted, fired upon, a crewman spotting) calls it there.
 A test may replace one decision on one game: ``game.enemy.alert = fake``.
+
+May import: every module of :mod:`solo.enemy` (nothing there imports this one).
 """
 
 from __future__ import annotations
 
-from solo.enemy import crews, orders
+from solo.enemy import (
+    alerting,
+    crews,
+    duck_back,
+    emergency_stop,
+    fire_choice,
+    target_markers,
+    turret_and_smoke,
+)
 
 
 class Enemy:
     """The Enemy's decisions for one game (each one a function of the game, see EnemyHooks)."""
 
-    alert = staticmethod(orders.alert)
-    unprepared_activation = staticmethod(orders.unprepared_activation)
-    assign_on_activation = staticmethod(orders.assign_on_activation)
-    duck_back_on_entering = staticmethod(orders.duck_back_on_entering)
-    choose_fire_target = staticmethod(orders.choose_fire_target)
-    choose_enemy_weapon = staticmethod(orders.choose_enemy_weapon)
-    sniper_aims = staticmethod(orders.sniper_aims)
+    alert = staticmethod(alerting.alert)
+    unprepared_activation = staticmethod(alerting.unprepared_activation)
+    assign_on_activation = staticmethod(alerting.assign_on_activation)
+    duck_back_on_entering = staticmethod(duck_back.duck_back_on_entering)
+    choose_fire_target = staticmethod(fire_choice.choose_fire_target)
+    choose_enemy_weapon = staticmethod(fire_choice.choose_enemy_weapon)
+    sniper_aims = staticmethod(fire_choice.sniper_aims)
     seat_sees = staticmethod(crews.seat_sees)
     observed_targets = staticmethod(crews.observed_targets)
     clear_marker = staticmethod(crews.clear_marker)
     remove_lost_markers = staticmethod(crews.remove_lost_markers)
-    place_enemy_marker = staticmethod(crews.place_enemy_marker)
-    commander_turret_target = staticmethod(crews.commander_turret_target)
-    enemy_emergency_stop = staticmethod(crews.enemy_emergency_stop)
-    smoke_discharger_hex = staticmethod(crews.smoke_discharger_hex)
+    place_enemy_marker = staticmethod(target_markers.place_enemy_marker)
+    commander_turret_target = staticmethod(turret_and_smoke.commander_turret_target)
+    enemy_emergency_stop = staticmethod(emergency_stop.enemy_emergency_stop)
+    smoke_discharger_hex = staticmethod(turret_and_smoke.smoke_discharger_hex)

@@ -29,13 +29,26 @@ from solo.core.errors import IllegalChoiceError, MalformedChoiceError
 from solo.core.options import Options
 from solo.data.house import HouseData
 from solo.data.orders import TrackStep
-from solo.enemy import crews as crew_ai
-from solo.enemy import orders as ai
+from solo.enemy import alerting, order_phase, vom_orders
 from solo.enemy.hooks import Enemy
-from solo.rules import effects, fire_action, melee, movement, spotting
+from solo.rules import (
+    card_effects,
+    direction_numbers,
+    end_phase,
+    event_cards,
+    fire_action,
+    friendly_orders,
+    grenades,
+    melee,
+    movement,
+    orders,
+    spotting,
+    victory,
+    weather,
+)
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Phase, Side, Status
-from solo.rules.vehicles import crew, hazards, light_at, markers
+from solo.rules.vehicles import crew, crew_orders, hazards, light_at, markers
 
 __all__ = ["FRIENDLY_TEAMS", "HAND_LIMIT", "Decision", "DecisionKind", "Game", "Option", "Policy"]
 
@@ -141,10 +154,10 @@ class Game(GameContext):
             yield from self._friendly_card_phase()
             yield from self._friendly_order_phase()
             self._enemy_card_and_order_phase()
-            swap = effects.initiative_swap_options(self)
+            swap = card_effects.initiative_swap_options(self)
             if swap:
                 key = yield self.decision(DecisionKind.INITIATIVE_SWAP, "Swap initiatives", swap)
-                effects.apply_initiative_swap(self, key)
+                card_effects.apply_initiative_swap(self, key)
             self._arrange_track()
             st.flow.phase = Phase.ACTION
             for impulse in (1, 2, 3, 4):
@@ -160,9 +173,9 @@ class Game(GameContext):
                     if team.side is Side.ENEMY and self.options.optional_enemy_activation:
                         # C2 23.5: orders are drawn when the team activates (crews: the VOM, 31.1).
                         assign = (
-                            crew_ai.assign_on_activation
+                            vom_orders.assign_on_activation
                             if team.id in st.vehicles
-                            else ai.assign_on_activation
+                            else alerting.assign_on_activation
                         )
                         for cid in list(team.members):
                             ch = st.characters[cid]
@@ -191,7 +204,7 @@ class Game(GameContext):
 
     def _setup(self) -> Generator[Decision, str, None]:
         st = self.state
-        effects.setup_weather(self)
+        weather.setup_weather(self)
         self.friendly_deck.shuffle(self.dice, "Friendly deck: shuffle at set-up")
         self.enemy_deck.shuffle(self.dice, "Enemy Order deck: shuffle at set-up")
         for _ in range(self.scenario.hand):
@@ -238,7 +251,7 @@ class Game(GameContext):
         card = self.data.friendly_deck.card(key)
         while card.initiatives is None:  # an Event card (5.0 e)
             self.emit("event_card", f"Event card {card.title} played.", rule="5.0 e), 18")
-            effects.resolve_event_card(self, card)
+            event_cards.resolve_event_card(self, card)
             self.friendly_deck.discard(card.id)
             card = self.data.friendly_deck.card(self.draw_friendly("replacement for an Event card (5.0 e)"))
             self.friendly_deck.shuffle_all(self.dice, "deck and discards after an Event (5.0 e)")
@@ -272,12 +285,12 @@ class Game(GameContext):
                 rule="C2 25.0",
             )
         if st.vehicles:
-            crew.friendly_vehicle_initiatives(self)
-        options = effects.card_effect_options(self, card)
+            crew_orders.friendly_vehicle_initiatives(self)
+        options = card_effects.card_effect_options(self, card)
         choice = None
         if options:
             choice = yield self.decision(DecisionKind.CARD_EFFECT, f"{card.title}: choose", options)
-        effects.apply_card_effect(self, card, choice)
+        card_effects.apply_card_effect(self, card, choice)
 
     # Step 2
     def _friendly_order_phase(self) -> Generator[Decision, str, None]:
@@ -287,22 +300,22 @@ class Game(GameContext):
             if ch.order is not None:
                 continue
             if ch.vehicle is not None:  # crew and passengers (C2 31.11.2)
-                options = crew.friendly_crew_order_options(self, ch)
+                options = crew_orders.friendly_crew_order_options(self, ch)
             else:
-                options = movement.friendly_order_options(self, ch)
+                options = friendly_orders.friendly_order_options(self, ch)
             key = yield self.decision(DecisionKind.GIVE_ORDER, f"Order for {ch.name}", options, actor=ch.id)
             order = self.data.orders.get(key)
             directions = None
             target = None
-            if movement.needs_direction(order):
+            if direction_numbers.needs_direction(order):
                 dkey = yield self.decision(
                     DecisionKind.ORDER_DIRECTION,
                     f"Direction for {ch.name}'s {order.name}",
-                    movement.direction_options(self, ch),
+                    direction_numbers.direction_options(self, ch),
                     actor=ch.id,
                 )
-                directions = movement.parse_directions(dkey)
-            targets = effects.order_targets(self, ch, order)
+                directions = direction_numbers.parse_directions(dkey)
+            targets = orders.order_targets(self, ch, order)
             if targets is not None:
                 tkey = yield self.decision(
                     DecisionKind.ORDER_TARGET, f"Target for {ch.name}'s {order.name}", targets, actor=ch.id
@@ -330,9 +343,9 @@ class Game(GameContext):
             for ch in self.state.active(Side.ENEMY):
                 if ch.order is None and ch.vehicle is None:
                     light_at.panzerfaust_order(self, ch)
-        ai.enemy_card_and_order_phase(self)
+        order_phase.enemy_card_and_order_phase(self)
         if self.state.vehicles:
-            crew_ai.enemy_vehicle_orders(self)
+            vom_orders.enemy_vehicle_orders(self)
 
     def _arrange_track(self) -> None:
         """Step 3 c): teams on the Initiative Track, lowest first (base-rules §2)."""
@@ -359,7 +372,7 @@ class Game(GameContext):
             return
         imp = self.state.flow.impulse
         # i) passive start-of-activation effects
-        if not effects.start_of_activation(self, ch):
+        if not orders.start_of_activation(self, ch):
             return
         if ch.side is Side.ENEMY and self.state.vehicles:
             light_at.enemy_panzerfaust_check(self, ch)  # C2 32.3 placement
@@ -390,7 +403,7 @@ class Game(GameContext):
         elif step is TrackStep.MELEE:
             yield from melee.melee_step(self, ch, o)
         if imp == 4:
-            effects.impulse_four_effects(self, ch, o)
+            orders.impulse_four_effects(self, ch, o)
         if self.state.vehicles:
             light_at.panzerfaust_pickup(self, ch)  # C2 32.3
 
@@ -412,10 +425,10 @@ class Game(GameContext):
     def _end_phase(self) -> None:
         st = self.state
         st.flow.phase = Phase.END
-        effects.end_phase_explosions(self)  # a)
+        grenades.end_phase_explosions(self)  # a)
         spotting.end_phase_hide(self)  # b)
         spotting.end_phase_alerts(self)  # c)
-        effects.end_phase_environment(self)  # a), d): smoke, fire, weather
+        end_phase.end_phase_environment(self)  # a), d): smoke, fire, weather
         if st.vehicles:
             hazards.end_phase_vehicle_fires(self)  # C2 31.10.8
             hazards.hatch_grenades_explode(self)  # C2 31.10.7
@@ -426,11 +439,11 @@ class Game(GameContext):
         if st.cards.played:
             self.friendly_deck.discard(st.cards.played)
             st.cards.played = None
-        ai.return_enemy_cards(self)
+        order_phase.return_enemy_cards(self)
         self._check_end()
         if st.flow.turn >= self.scenario.turns:
             st.over = True
             self.emit("game_over", f"Turn {st.flow.turn} was the last turn.", rule="19")
 
     def _final_result(self) -> None:
-        effects.final_victory(self)
+        victory.final_victory(self)

@@ -1,5 +1,16 @@
 """Playtest and design tools over the engine: headless play and replay, history and branches,
 policies (the Friendly bots), invariants, exact odds and batch comparisons.
 
+- :mod:`~solo.playtest.play`: new games, forced results, log headers, replay;
+  :mod:`~solo.playtest.policies` and :mod:`~solo.playtest.invariants`.
+- History of a log: :mod:`~solo.playtest.history` (points, navigation, undo),
+  :mod:`~solo.playtest.history_view` (what the player sees), :mod:`~solo.playtest.history_branch`
+  (rebuild at a point, branches, saving).
+- Exact odds: :mod:`~solo.playtest.odds_deck` (the Enemy deck), :mod:`~solo.playtest.odds_vom`
+  (the VOM), :mod:`~solo.playtest.odds_next` (the next card in a game).
+- Batches: :mod:`~solo.playtest.batch_setup` (seeds, variants), :mod:`~solo.playtest.batch` (running),
+  :mod:`~solo.playtest.batch_records` (records, CSV), :mod:`~solo.playtest.batch_stats`,
+  :mod:`~solo.playtest.batch_plots`.
+
 May import: :mod:`solo.engine` and everything below it.
 """

@@ -1,4 +1,4 @@
-"""Playtester tools over a game log: points in a game, replay navigation, branches and undo (issue 6).
+"""Playtester tools over a game log: points in a game, replay navigation and undo (issue 6).
 
 A *point* in a game is a decision: decision ``n`` is where the game stands
 after the player's first ``n`` inputs (``n`` from 0 to the number of inputs;
@@ -14,18 +14,20 @@ play and cannot be copied, so every point is rebuilt from the log's header by
 replaying the inputs (about 0.1 s for the whole of the largest shipped
 scenario, see :class:`History`).
 
-- :func:`rebuild` and :func:`summary_at`: the game at a point, and what a
-  player sees of it (``solo inspect``).
 - :class:`History`: a navigator for the window: the positions of a log, the
   game at any of them, steps by decision, activation, Impulse or turn, named
-  bookmarks stored in the log header.
-- :func:`branch`: a new game that starts as its parent up to a point and then
-  goes its own way, optionally with forced dice and cards for the next draws;
-  its log header names the parent and the branch point, and ``solo replay``
-  replays it exactly (``solo branch``).
+  bookmarks stored in the log header; points read by :func:`parse_point`.
 - :func:`undo` / :func:`can_undo`: take back the last choice, unless new
   information came to light since (a card drawn, a die rolled, an Unknown
   revealed), except in sandbox mode, which marks the log (``sandbox: true``).
+
+What the player sees at a point (hidden enemies, the positions' labels,
+``solo inspect``'s summary) is in :mod:`solo.playtest.history_view`; the
+one-shot game at a point, branches and saving a game's log in
+:mod:`solo.playtest.history_branch`.
+
+May import: :mod:`solo.engine` and below, :mod:`solo.playtest.play`,
+:mod:`~solo.playtest.history_view`.
 """
 
 from __future__ import annotations
@@ -39,9 +41,10 @@ import attrs
 
 from solo.core.errors import SoloError
 from solo.core.events import Event
-from solo.core.log import Header, LogError, data_version, inputs_of, read_log, write_log
+from solo.core.log import Header, LogError, inputs_of, read_log, write_log
 from solo.data.house import HouseData, load_data
 from solo.engine.game import Game
+from solo.playtest.history_view import Point, Position, _clean, _fog, _position, summary_at
 from solo.playtest.play import (
     check_header,
     force_due,
@@ -51,35 +54,19 @@ from solo.playtest.play import (
     new_game,
     recipe_of,
 )
-from solo.rules.state import Character, Side, Status
+from solo.rules.state import Side
 
 __all__ = [
-    "STEPS",
     "History",
     "PointError",
-    "Position",
     "UndoRefused",
-    "branch",
     "can_undo",
-    "header_of",
-    "is_hidden",
     "parse_point",
-    "rebuild",
-    "save_game",
     "split_log_point",
-    "summary_at",
     "undo",
     "undo_blocker",
 ]
 
-Point = tuple[int, int]
-"""``(turn, impulse)``: turn 1+, impulse 0-4 (0: before Impulse 1)."""
-
-STEPS = ("decision", "activation", "impulse", "turn")
-"""What :meth:`History.next` and :meth:`History.prev` step by."""
-
-UNKNOWN = "Unknown enemy"
-"""What a hidden enemy's name reads as (without spoilers)."""
 
 _BOOKMARK = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
 _POINT = re.compile(r"(\d+)(?:\.(\d+))?")
@@ -144,125 +131,7 @@ def _fmt(point: Point) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Hidden information
-
-
-def is_hidden(game: Game, ch: Character) -> bool:
-    """Whether ``ch``'s identity is hidden from the Friendly player: an Enemy not Known, still in play.
-
-    As the window shows it (solo.render.logview): dummies are hidden until
-    removed; crews and passengers sit face up on their vehicle (C2 31.3, 31.7).
-    """
-    if ch.side is not Side.ENEMY or ch.revealed or ch.vehicle is not None:
-        return False
-    if ch.dummy and ch.id in game.state.flags.get("removed_dummies", ()):
-        return False
-    return ch.status is Status.ACTIVE
-
-
-def _fog(game: Game) -> re.Pattern[str] | None:
-    """A pattern matching the names of hidden enemies (None when none is hidden)."""
-    names = sorted({c.name for c in game.state.characters.values() if c.name and is_hidden(game, c)}, key=len)
-    if not names:
-        return None
-    return re.compile("|".join(re.escape(n) for n in reversed(names)))
-
-
-def _clean(pattern: re.Pattern[str] | None, text: str) -> str:
-    return pattern.sub(UNKNOWN, text) if pattern is not None else text
-
-
-# ---------------------------------------------------------------------------
-# Positions and navigation
-
-
-@attrs.frozen
-class Position:
-    """One point of a log: decision ``index`` (after ``index`` inputs), where it stands, what it asks."""
-
-    index: int
-    """Inputs given before this point (0 .. the number of inputs; the last is the log's end)."""
-    turn: int
-    impulse: int
-    """1-4 in the Action Phase, else 0."""
-    phase: str
-    """The phase of the sequence of play (a solo.rules.state.Phase value: ``"friendly_order"``,
-    ``"action"``...)."""
-    kind: str | None
-    """The decision's kind (solo.engine.game.DecisionKind value), or None where the game is over."""
-    actor: str | None
-    """The character the decision is about, if any."""
-    active: str | None
-    """Whose activation it is: the active character, else the decision's actor, else None."""
-    prompt: str
-    """The decision's question ("" where the game is over), hidden names cleaned."""
-    choice: str | None
-    """The input the log gives here (None at its end)."""
-    label: str
-    """One line for a list: ``"#41 3.2 Pvt Diaz (Sneak): Duck Back? → no"``."""
-    activation: str
-    """The activation it belongs to: ``"3.2 Pvt Diaz"``, ``"1.0 Friendly Order Phase"``."""
-
-    @property
-    def point(self) -> Point:
-        """``(turn, impulse)``."""
-        return (self.turn, self.impulse)
-
-    def key(self, by: str) -> Any:
-        """What stays the same within one ``by`` step (see :data:`STEPS`)."""
-        if by == "decision":
-            return self.index
-        if by == "activation":
-            return (self.turn, self.impulse, self.phase, self.active)
-        if by == "impulse":
-            return (self.turn, self.impulse)
-        if by == "turn":
-            return self.turn
-        raise ValueError(f"cannot step by {by!r} (expected one of: {', '.join(STEPS)})")
-
-
-_PHASE_NAMES = {
-    "setup": "Set-up",
-    "friendly_card": "Friendly Card Phase",
-    "friendly_order": "Friendly Order Phase",
-    "enemy_card_order": "Enemy Card and Order Phase",
-    "action": "Action Phase",
-    "end": "End Phase",
-    "over": "game over",
-}
-
-
-def _position(game: Game, index: int, choice: str | None) -> Position:
-    st = game.state
-    d = game.pending
-    fl = st.flow
-    fog = _fog(game)
-    turn, impulse = (d.turn, d.impulse) if d is not None else (fl.turn, fl.impulse)
-    active = fl.active_character or (d.actor if d is not None else None)
-    if active is not None and active in st.characters:
-        ch = st.characters[active]
-        who = UNKNOWN if is_hidden(game, ch) else ch.name
-    else:
-        who = _PHASE_NAMES.get(fl.phase.value, fl.phase.value)
-    prompt = _clean(fog, d.prompt) if d is not None else ""
-    if d is None:
-        text = "end of the log: game over" if game.over else "end of the log"
-    else:
-        label = next((o.label for o in d.options if o.key == choice), choice) if choice is not None else None
-        text = prompt + (f" → {_clean(fog, label)}" if label is not None else " (no choice logged)")
-    return Position(
-        index=index,
-        turn=turn,
-        impulse=impulse,
-        phase=fl.phase.value,
-        kind=d.kind.value if d is not None else None,
-        actor=d.actor if d is not None else None,
-        active=active,
-        prompt=prompt,
-        choice=choice,
-        label=f"#{index} {turn}.{impulse} {text}",
-        activation=f"{turn}.{impulse} {who}",
-    )
+# Navigation
 
 
 def _play_inputs(game: Game, inputs: Sequence[str], forced: Sequence[Mapping[str, Any]], source: str) -> Game:
@@ -471,7 +340,8 @@ class History:
         forced_dice: Sequence[int] = (),
         forced_cards: Mapping[str, Sequence[str]] | None = None,
     ) -> Game:
-        """A new game that is this log up to ``point``, then waits for new choices (see :func:`branch`)."""
+        """A new game that is this log up to ``point``, then waits for new choices (see
+        :func:`solo.playtest.history_branch.branch`)."""
         index = self.resolve(point)
         pos = self.position(index)
         if pos.kind is None:
@@ -535,263 +405,6 @@ class History:
         events = self._events if self._events is not None else self.at(self.last).events
         write_log(target, self.header, events)
         return target
-
-
-# ---------------------------------------------------------------------------
-# Rebuild and summary
-
-
-def _history(log: History | Path | str | tuple[Header, Sequence[Event]], data: HouseData | None) -> History:
-    if isinstance(log, History):
-        return log
-    if isinstance(log, tuple):
-        header, events = log
-        return History(header, inputs_of(events), events=events, data=data)
-    return History.from_log(log, data=data)
-
-
-def rebuild(
-    log: History | Path | str | tuple[Header, Sequence[Event]],
-    *,
-    to: Point | None = None,
-    inputs: int | None = None,
-    data: HouseData | None = None,
-) -> Game:
-    """The live game of ``log`` (a path, a :class:`History`, or ``(header, events)``) at a point.
-
-    ``to=(turn, impulse)``: the first decision at or after that point (the
-    engine stops only at decisions; a turn and Impulse without a Friendly
-    decision gives the next decision); ``inputs=n``: after the first ``n``
-    inputs; neither: the end of the log. Raises :class:`PointError` for a
-    point past the end of the log, :class:`~solo.core.log.LogError` for a log that
-    cannot be read, diverges or comes from another data version.
-    """
-    if to is not None and inputs is not None:
-        raise ValueError("give to= or inputs=, not both")
-    hist = _history(log, data)
-    if inputs is not None:
-        return hist.at(inputs)
-    if to is None:
-        return hist.at(hist.last)
-    if isinstance(log, History):
-        return hist.at(hist.index_of(to))
-    # One pass: stop at the first decision at or after the point.
-    where = hist.source or "log"
-    game = game_from_header(hist.header_in, data=hist.data)
-    forced = hist.header_in.forced
-    for i, choice in enumerate(hist.inputs):
-        force_due(game, forced)
-        d = game.pending
-        if d is not None and (d.turn, d.impulse) >= to:
-            return game
-        _check_choice(game, i, choice, where)
-        game.apply(choice)
-    force_due(game, forced)
-    d = game.pending
-    end = (game.events[-1].turn, game.events[-1].impulse) if game.events else (0, 0)
-    if (d is not None and (d.turn, d.impulse) >= to) or to <= end:
-        return game
-    raise PointError(
-        f"{where}: point {_fmt(to)} is past the end of the log (it ends at {_fmt(end)}, "
-        f"decision #{len(hist.inputs)})"
-    )
-
-
-def summary_at(game: Game, *, spoilers: bool = False) -> str:
-    """What the game looks like now, in plain lines (``solo inspect``).
-
-    Turn, Impulse and phase; the pending decision; the Initiative Track;
-    weather; the Friendly hand; every character (hex, Morale State, order,
-    wounds, ammo, Spotted/Hidden or Known/Unknown, Alert/Waiting) and vehicle
-    (hex, hull and turret facing, hatches, Target Markers, damage); map
-    markers; victory points. An Unknown enemy (or a dummy not yet removed)
-    shows only as ``?`` with his team and hex unless ``spoilers``.
-    """
-    st = game.state
-    fl = st.flow
-    fog = None if spoilers else _fog(game)
-    lines = []
-    where = f"Turn {fl.turn}" + (f", Impulse {fl.impulse}" if fl.impulse else "")
-    lines.append(
-        f"{where} · {_PHASE_NAMES.get(fl.phase.value, fl.phase.value)} · scenario {game.scenario.name}"
-    )
-    d = game.pending
-    if d is not None:
-        opts = ", ".join(_clean(fog, o.label) for o in d.options[:8]) + (" ..." if len(d.options) > 8 else "")
-        lines.append(f"Pending: {_clean(fog, d.prompt)} [{opts}]")
-    elif game.over:
-        lines.append(f"Game over: winner {st.winner or 'undecided'}.")
-    if fl.track:
-        track = []
-        for tid in fl.track:
-            t = st.teams[tid]
-            mark = "*" if tid == fl.active_team else ""
-            ini = f" {t.initiative:02d}" if t.initiative is not None else ""
-            track.append(f"{mark}{t.name}{ini}")
-        lines.append("Initiative Track: " + " · ".join(track))
-    if fl.active_character and fl.active_character in st.characters:
-        ch = st.characters[fl.active_character]
-        lines.append(f"Active: {ch.name if spoilers or not is_hidden(game, ch) else UNKNOWN}")
-    los = f", max LOS {st.max_los}" if st.max_los is not None else ""
-    lines.append(f"Weather {st.weather}, ground {st.ground}, wind {st.wind}{los}.")
-    cards = st.cards
-    hand = ", ".join(cards.hand) or "none"
-    lines.append(f"Friendly hand: {hand}" + (f"; played {cards.played}" if cards.played else "") + ".")
-    for side in (Side.FRIENDLY, Side.ENEMY):
-        lines.append(f"{side.value.capitalize()}:")
-        for ch in st.roster(side):
-            line = _character_line(game, ch, spoilers=spoilers)
-            if line:
-                lines.append("  " + line)
-    if st.vehicles:
-        lines.append("Vehicles:")
-        for v in st.vehicles.values():
-            lines.append("  " + _vehicle_line(game, v, spoilers=spoilers))
-    marks = _marker_lines(game)
-    if marks:
-        lines.append("Markers: " + "; ".join(marks) + ".")
-    lines.append(f"Victory points: Friendly {st.vp.get('friendly', 0)}, Enemy {st.vp.get('enemy', 0)}.")
-    return "\n".join(lines)
-
-
-def _character_line(game: Game, ch: Character, *, spoilers: bool) -> str:
-    st = game.state
-    team = st.teams.get(ch.team)
-    team_name = team.name if team is not None else ch.team
-    if not spoilers and is_hidden(game, ch):
-        return f"? ({team_name}) at {ch.hex}" if ch.hex is not None else ""
-    if ch.dummy and ch.id in st.flags.get("removed_dummies", ()):
-        return f"{ch.name} ({ch.id}): dummy, removed"
-    where = str(ch.hex) if ch.hex is not None else "off map"
-    if ch.vehicle is not None:
-        where += f" in {ch.vehicle}" + (f" ({ch.seat})" if ch.seat else "")
-    bits = [f"{ch.name} ({ch.id}, {team_name}) {where}"]
-    if ch.status is not Status.ACTIVE:
-        bits.append(ch.status.value.replace("_", " "))
-        return " · ".join(bits)
-    bits.append(ch.morale.value.capitalize())
-    if ch.order is not None:
-        o = game.data.orders.get(ch.order.order)
-        text = o.name if o is not None else ch.order.order
-        if ch.order.directions:
-            text += f" {ch.order.directions}"
-        if ch.order.target:
-            tgt = st.characters.get(ch.order.target)
-            shown = UNKNOWN if tgt is not None and not spoilers and is_hidden(game, tgt) else ch.order.target
-            text += f" at {shown}"
-        bits.append(text)
-    else:
-        bits.append("no order")
-    if ch.wounds:
-        bits.append("wounds " + ", ".join(w.value for w in ch.wounds))
-    if ch.ammo.value != "full":
-        bits.append(f"ammo {ch.ammo.value}")
-    if ch.side is Side.FRIENDLY:
-        bits.append("Spotted" if ch.revealed else "Hidden")
-    else:
-        state = "Known" if ch.revealed else "Unknown"
-        if ch.dummy:
-            state += ", dummy"
-        bits.append(state)
-        bits.append("Alert" if ch.alert else "Waiting")
-        if not ch.prepared:
-            bits.append("Unprepared")
-    return " · ".join(bits)
-
-
-def _vehicle_line(game: Game, v: Any, *, spoilers: bool) -> str:
-    where = str(v.hex) if v.hex is not None else "off map"
-    text = f"{v.name} ({v.id}, {v.side.value}) {where} facing {v.facing}"
-    if v.turret is not None:
-        text += f", turret {v.turret}"
-    state = [
-        s for s, on in (("destroyed", v.destroyed), ("abandoned", v.abandoned), ("on fire", v.on_fire)) if on
-    ]
-    state += list(v.damage)
-    if state:
-        text += " · " + ", ".join(state)
-    hatches = [f"{p} {s.hatch.value}" for p, s in v.seats.items() if s.hatch.value != "none"]
-    if hatches:
-        text += " · hatches: " + ", ".join(hatches)
-    markers = [f"{p} → {h}" for p, h in v.markers()]
-    if markers:
-        text += " · Target Markers: " + ", ".join(markers)
-    return text
-
-
-def _marker_lines(game: Game) -> list[str]:
-    m = game.state.markers
-    out = []
-    for h, kinds in m.smoke.items():
-        if kinds:
-            out.append(f"smoke {h} ({', '.join(kinds)})")
-    for h, kind in m.fire.items():
-        out.append(f"{kind} {h}")
-    for g in m.grenades:
-        out.append(f"{g.get('kind', 'grenade')} {g.get('hex')}")
-    for h in m.illuminated:
-        out.append(f"illumination {h}")
-    return out
-
-
-# ---------------------------------------------------------------------------
-# Branches
-
-
-def branch(
-    parent_log: History | Path | str,
-    at: Point | int | str,
-    *,
-    forced_dice: Sequence[int] = (),
-    forced_cards: Mapping[str, Sequence[str]] | None = None,
-    data: HouseData | None = None,
-) -> Game:
-    """A new game that is ``parent_log`` up to the point ``at``, waiting there for new choices.
-
-    ``at`` is a decision index, ``(turn, impulse)`` (the first decision at or
-    after it), or text (``"3.2"``, ``"#41"``, a bookmark). ``forced_dice``
-    (physical readings: d10 0-9, d6 1-6, %D 0-99, a pick 1..n) and
-    ``forced_cards`` (``{"enemy": ["e07"]}``) are the NEXT results, then the
-    parent's seeded source goes on from its state at that point
-    (:func:`solo.playtest.play.force_next`). Save it with :func:`save_game`: the
-    header names the parent (``path``, ``data_version``) and the branch point
-    (``at_input``, ``turn``, ``impulse``) and records the forced results, so
-    ``solo replay`` reproduces it exactly. Raises :class:`PointError` for a
-    point past the end of the log or where the game is over, LogError for a
-    log from another data version, ChanceError for a bad forced result.
-    """
-    return _history(parent_log, data).branch(at, forced_dice=forced_dice, forced_cards=forced_cards)
-
-
-def header_of(game: Game, *, policy: str = "") -> Header:
-    """The log header that rebuilds ``game`` (made by new_game, a History, branch or undo).
-
-    Raises SoloError for a game without a recipe (a table-mode game).
-    """
-    recipe = recipe_of(game)
-    if recipe is None:
-        raise SoloError("this game was not made by solo.playtest.play.new_game: no header can rebuild it")
-    return Header(
-        scenario=recipe.scenario,
-        seed=recipe.seed,
-        data_version=data_version(recipe.card_set),
-        options=dict(recipe.options),
-        dice=tuple(recipe.dice),
-        cards={k: tuple(v) for k, v in recipe.cards.items()},
-        policy=policy,
-        turns=recipe.turns,
-        card_set=recipe.card_set,
-        parent=dict(recipe.parent) if recipe.parent is not None else None,
-        forced=tuple(recipe.forced),
-        sandbox=recipe.sandbox,
-        bookmarks=dict(recipe.bookmarks),
-    )
-
-
-def save_game(game: Game, path: Path | str, *, policy: str = "") -> Path:
-    """Write ``game``'s log (:func:`header_of` + its events) atomically to ``path``."""
-    write_log(path, header_of(game, policy=policy), game.events)
-    return Path(path)
 
 
 # ---------------------------------------------------------------------------

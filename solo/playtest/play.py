@@ -48,15 +48,16 @@ def new_game(
     sc: Scenario = _scenario(scenario, data)
     if turns is not None:
         sc = attrs.evolve(sc, turns=turns)
-    opts = Options.from_dict({**sc.options, **(options or {})})
-    if dice or cards:
-        source: Any = ScriptedSource(
-            list(dice), cards={k: list(v) for k, v in (cards or {}).items()}, fallback=seed
-        )
-        d = Dice(source, keep_history=False)
-    else:
-        d = Dice(seed, keep_history=False)
-    game = Game(sc, data, dice=d, options=opts, record_rolls=record_rolls, keep_events=keep_events)
+    game = build_game(
+        sc,
+        data,
+        seed=seed,
+        dice=dice,
+        cards=cards,
+        options=options,
+        record_rolls=record_rolls,
+        keep_events=keep_events,
+    )
     recipe = Recipe(
         scenario=str(scenario),
         seed=seed,
@@ -70,6 +71,33 @@ def new_game(
     if keep_events:
         game.listeners.append(_InformationWatch(weakref.ref(game), recipe))
     return game
+
+
+def build_game(
+    sc: Scenario,
+    data: HouseData,
+    *,
+    seed: int,
+    dice: Sequence[int] = (),
+    cards: Mapping[str, Sequence[str]] | None = None,
+    options: Mapping[str, Any] | None = None,
+    record_rolls: bool = True,
+    keep_events: bool = True,
+) -> Game:
+    """The game of a loaded scenario ``sc`` with ``seed`` (forced ``dice``/``cards`` first), no recipe kept.
+
+    What :func:`new_game` builds once it has loaded the data and the scenario; the batch
+    workers (:func:`solo.playtest.batch.new_batch_game`), which receive them loaded, build on it too.
+    """
+    opts = Options.from_dict({**sc.options, **(options or {})})
+    if dice or cards:
+        source: Any = ScriptedSource(
+            list(dice), cards={k: list(v) for k, v in (cards or {}).items()}, fallback=seed
+        )
+        d = Dice(source, keep_history=False)
+    else:
+        d = Dice(seed, keep_history=False)
+    return Game(sc, data, dice=d, options=opts, record_rolls=record_rolls, keep_events=keep_events)
 
 
 @attrs.define(eq=False)

@@ -5,10 +5,16 @@ say there is no display without loading it); its modules do:
 
 * :mod:`solo.render.view` — camera (zoom, pan, hex ↔ pixel) and panel layout;
 * :mod:`solo.render.board` — the map, counters, markers and LOS line;
-* :mod:`solo.render.vehicle_view` — vehicle counters, Target Markers and the
-  vehicle displays (C2 31);
-* :mod:`solo.render.panels` — top bar and Initiative Track, hand, Enemy cards,
-  decision panel, log;
+* :mod:`solo.render.counter_marks` — order-marker abbreviations and team colours
+  (counters, panels and vehicle displays share them);
+* :mod:`solo.render.vehicle_counters` — vehicle counters on the map (C2 31);
+* :mod:`solo.render.target_markers` — Target Markers and their links (C2 31.7);
+* :mod:`solo.render.vehicle_displays` — the vehicle displays (printed mats, C2 31);
+* :mod:`solo.render.vehicle_labels` — the words printed for vehicles (names,
+  position initials, orders, hatches, damage);
+* :mod:`solo.render.panels` — the window's UI state, top bar and Initiative
+  Track, hand, Enemy cards, log, tooltip;
+* :mod:`solo.render.decision_panel` — the decision panel and its toolbar;
 * :mod:`solo.render.frame` — :class:`~solo.render.frame.GameView`, one frame of
   the whole window drawn from a read-only game;
 * :mod:`solo.render.controller` — pygame events → ``game.apply(...)``;

@@ -5,13 +5,17 @@
   rendered once per zoom step and cached.
 * :func:`draw_board`: the cached layer, then objectives, Direction Counters,
   markers (smoke, fire, grenades, illumination), highlights for the pending
-  decision, vehicles and their Target Markers (:mod:`solo.render.vehicle_view`),
-  character counters and the LOS line.
+  decision, vehicles (:mod:`solo.render.vehicle_counters`) and their Target
+  Markers (:mod:`solo.render.target_markers`), character counters and the LOS line.
 * :func:`counter_spots`: where each counter is on the screen, for hit-tests.
 
 Hidden information stays hidden: an Unknown enemy (or a dummy) is a '?'
 counter with its team's band and order marker only (see
 :func:`solo.render.logview.is_hidden`).
+
+May import: the vehicle modules it layers (:mod:`~solo.render.vehicle_counters`,
+:mod:`~solo.render.target_markers`), :mod:`solo.render.counter_marks`,
+:mod:`solo.render.choices`, the view and the theme; none of them imports this module.
 """
 
 from __future__ import annotations
@@ -23,45 +27,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solo.core.hexes import Hex
-from solo.render import theme, vehicle_view
+from solo.render import target_markers, theme, vehicle_counters
 from solo.render.choices import map_direction, option_hexes, order_rotation, turret_keys
+from solo.render.counter_marks import order_abbrev, team_colour
 from solo.render.view import SQRT3, Camera, hex_corners, hexside_segment
 from solo.rules.state import Character, Side, Status
+from solo.rules.vehicles.state import vehicles_of
 
 if TYPE_CHECKING:
     from solo.data.maps import Board
     from solo.engine.game import Game
     from solo.render.theme import Fonts
-
-ORDER_ABBREV: dict[str, str] = {
-    "charge": "CH",
-    "melee": "ML",
-    "grenade": "GR",
-    "smoke_grenade": "SG",
-    "rifle_grenade": "RGR",
-    "carry_drag": "CD",
-    "reload": "RL",
-    "medical_aid": "MA",
-    "search": "SE",
-    "plan": "PL",
-    "guard": "GD",
-    "duck_back": "DB",
-    "waiting": "WT",
-    "fire_light_at": "FAT",
-    "load_light_at": "LAT",
-}
-"""Order marker abbreviations for orders without an Enemy card code (the card codes are used first)."""
-
-
-def order_abbrev(game: Game, order_id: str) -> str:
-    """The order marker's abbreviation: the Enemy card code (``"SN"``) or :data:`ORDER_ABBREV`."""
-    o = game.data.orders.get(order_id)
-    if o is not None and o.code:
-        return o.code
-    if order_id in ORDER_ABBREV:
-        return ORDER_ABBREV[order_id]
-    return "".join(w[0] for w in order_id.split("_")).upper()[:3]
-
 
 # ---------------------------------------------------------------------------
 # The static layer
@@ -338,7 +314,7 @@ def counter_spots(game: Game, camera: Camera) -> list[tuple[str, pygame.Rect]]:
     """(character id, screen rectangle) of every counter, in drawing order (the last is on top)."""
     size = counter_size(camera)
     out: list[tuple[str, pygame.Rect]] = []
-    with_vehicle = vehicle_view.vehicle_hexes(game) if vehicle_view.vehicles_of(game.state) else {}
+    with_vehicle = vehicle_counters.vehicle_hexes(game) if vehicles_of(game.state) else {}
     for h, chars in on_map(game).items():
         cx, cy = camera.centre(h)
         if h in with_vehicle:  # men beside a vehicle: moved aside so the vehicle shows
@@ -378,17 +354,6 @@ def counter_key(game: Game, ch: Character, hidden: bool) -> tuple[Any, ...]:
         ch.ammo.value,
         ch.alert,
     )
-
-
-def _team_index(game: Game, team: str) -> int:
-    return list(game.state.teams).index(team) if team in game.state.teams else 0
-
-
-def team_colour(game: Game, team: str) -> theme.Colour:
-    """The colour of ``team``'s counters."""
-    t = game.state.teams.get(team)
-    friendly = t is not None and t.side is Side.FRIENDLY
-    return theme.team_colour(team, friendly=friendly, index=_team_index(game, team))
 
 
 def render_counter(game: Game, ch: Character, size: int, fonts: Fonts, *, hidden: bool) -> pygame.Surface:
@@ -688,18 +653,18 @@ def draw_vehicles(
     game: Game,
     camera: Camera,
     fonts: Fonts,
-    cache: vehicle_view.VehicleCache | None = None,
+    cache: vehicle_counters.VehicleCache | None = None,
     *,
     selected: str | None = None,
 ) -> None:
     """Vehicle counters: hull facing, turret, name, Loaded marker, damage and fire (C2 31).
 
-    See :func:`solo.render.vehicle_view.render_vehicle`; nothing is drawn without vehicles.
+    See :func:`solo.render.vehicle_counters.render_vehicle`; nothing is drawn without vehicles.
     """
-    if not vehicle_view.vehicles_of(game.state):
+    if not vehicles_of(game.state):
         return
-    vehicle_view.draw_vehicles(
-        surface, game, camera, fonts, cache or vehicle_view.VehicleCache(), selected=selected
+    vehicle_counters.draw_vehicles(
+        surface, game, camera, fonts, cache or vehicle_counters.VehicleCache(), selected=selected
     )
 
 
@@ -762,7 +727,7 @@ def draw_board(
     selected: str | None = None,
     los_viewer: str | None = None,
     hover: Hex | None = None,
-    vehicles: vehicle_view.VehicleCache | None = None,
+    vehicles: vehicle_counters.VehicleCache | None = None,
     selected_vehicle: str | None = None,
 ) -> str | None:
     """The whole map view, clipped to ``camera.rect``; returns the LOS caption if a line is drawn.
@@ -779,13 +744,13 @@ def draw_board(
     draw_direction_counters(surface, game, camera, fonts)
     draw_markers(surface, game, camera, fonts)
     draw_decision_hints(surface, game, camera, fonts)
-    spots: list[vehicle_view.MarkerSpot] = []
-    if vehicle_view.vehicles_of(game.state):
-        spots = vehicle_view.draw_marker_links(surface, game, camera)
+    spots: list[target_markers.MarkerSpot] = []
+    if vehicles_of(game.state):
+        spots = target_markers.draw_marker_links(surface, game, camera)
         draw_vehicles(surface, game, camera, fonts, vehicles, selected=selected_vehicle)
     draw_counters(surface, game, camera, fonts, counters, hidden_ids=hidden_ids, selected=selected)
     if spots:
-        vehicle_view.draw_target_markers(surface, game, camera, fonts, spots)
+        target_markers.draw_target_markers(surface, game, camera, fonts, spots)
     draw_direction_hints(surface, game, camera, fonts)
     caption = draw_los(surface, game, camera, fonts, los_viewer, hover, hidden_ids=hidden_ids)
     if hover is not None and game.board.map.has_hex(hover):

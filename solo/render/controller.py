@@ -26,8 +26,8 @@ from solo.playtest.history import History, PointError, UndoRefused, undo, undo_b
 from solo.playtest.play import recipe_of
 from solo.playtest.policies import SimplePolicy
 from solo.render import choices
+from solo.render.decision_panel import number_keys
 from solo.render.frame import GameView
-from solo.render.panels import number_keys
 from solo.render.session import Session, session_from_history
 from solo.rules.vehicles.state import vehicles_of
 

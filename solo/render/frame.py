@@ -15,10 +15,13 @@ import pygame
 
 from solo.core.hexes import Hex
 from solo.render import board as board_draw
-from solo.render import panels, theme, vehicle_view
+from solo.render import decision_panel, panels, theme, vehicle_counters, vehicle_displays
+from solo.render.decision_panel import DecisionLayout
 from solo.render.logview import Fog
-from solo.render.panels import DecisionLayout, LogPanel, UiState
+from solo.render.panels import LogPanel, UiState
+from solo.render.vehicle_labels import vehicle_line
 from solo.render.view import Camera, Hotspot, Layout
+from solo.rules.vehicles.state import vehicles_of
 
 if TYPE_CHECKING:
     from solo.engine.game import Game
@@ -34,8 +37,8 @@ class GameView:
         self.ui = UiState()
         self.layout = Layout.for_size(size)
         self.counters = board_draw.CounterCache()
-        self.vehicles = vehicle_view.VehicleCache()
-        self.vehicle_panels = vehicle_view.VehiclePanelCache()
+        self.vehicles = vehicle_counters.VehicleCache()
+        self.vehicle_panels = vehicle_displays.VehiclePanelCache()
         self.log_panel = LogPanel()
         self._game: Game | None = None
         self.camera: Camera | None = None
@@ -79,13 +82,13 @@ class GameView:
 
     # -- the right column: vehicle displays over the log ----------------------
 
-    def vehicle_panel(self) -> vehicle_view.VehiclePanelLayout | None:
+    def vehicle_panel(self) -> vehicle_displays.VehiclePanelLayout | None:
         """The vehicle displays at the top of the log's column (None: no vehicles, or hidden by V)."""
         g = self._game
-        if g is None or not self.ui.show_vehicles or not vehicle_view.vehicles_of(g.state):
+        if g is None or not self.ui.show_vehicles or not vehicles_of(g.state):
             return None
         log = self.layout.log
-        area = pygame.Rect(log.x, log.y, log.width, int(log.height * vehicle_view.PANEL_SHARE))
+        area = pygame.Rect(log.x, log.y, log.width, int(log.height * vehicle_displays.PANEL_SHARE))
         return self.vehicle_panels.layout(area, g, self.ui)
 
     def log_rect(self) -> pygame.Rect:
@@ -100,7 +103,7 @@ class GameView:
         """The vehicle whose hex is under ``pos`` on the map, or None."""
         if self._game is None or self.camera is None or not self.layout.map.collidepoint(pos):
             return None
-        return vehicle_view.vehicle_at(self._game, self.camera, pos)
+        return vehicle_counters.vehicle_at(self._game, self.camera, pos)
 
     # -- hit-testing ---------------------------------------------------------
 
@@ -108,7 +111,9 @@ class GameView:
         """The decision panel's layout now (None without a game)."""
         if self._game is None:
             return None
-        return panels.decision_layout(self.layout.decision, self._game, self.fonts, self.ui, self.fog())
+        return decision_panel.decision_layout(
+            self.layout.decision, self._game, self.fonts, self.ui, self.fog()
+        )
 
     def hotspots(self) -> list[Hotspot]:
         """Every clickable rectangle outside the map, topmost last."""
@@ -169,7 +174,7 @@ class GameView:
             return self.ui.selected
         if g.pending is not None and g.pending.actor in g.state.characters:
             return g.pending.actor
-        v = vehicle_view.vehicles_of(g.state).get(self.ui.vehicle_tab or "")
+        v = vehicles_of(g.state).get(self.ui.vehicle_tab or "")
         if v is not None:  # a selected vehicle: the LOS of its first crewman still in it
             for cid in v.crew_ids():
                 if g.state.characters[cid].status.value == "active":
@@ -205,7 +210,7 @@ class GameView:
         )
         old = surface.get_clip()
         surface.set_clip(lay.map)
-        has_vehicles = bool(vehicle_view.vehicles_of(g.state))
+        has_vehicles = bool(vehicles_of(g.state))
         panels.draw_legend(surface, lay.map, self.fonts, vehicles=has_vehicles)
         status = ui.status or caption
         if not status and hover is not None:
@@ -222,7 +227,7 @@ class GameView:
         panels.draw_enemy_cards(surface, lay.enemy_cards, g, self.fonts, fog)
         dl = self.decision_layout()
         assert dl is not None
-        panels.draw_decision(surface, lay.decision, g, self.fonts, ui, fog, dl)
+        decision_panel.draw_decision(surface, lay.decision, g, self.fonts, ui, fog, dl)
         vp = self.vehicle_panel()
         note = "V: vehicle displays" if has_vehicles and vp is None else ""
         self.log_panel.draw(surface, self.log_rect(), g, self.fonts, ui, fog, note=note)
@@ -235,13 +240,11 @@ class GameView:
         if cid is None:
             vid = self.vehicle_at(self.ui.mouse)
             if vid is not None:
-                v = vehicle_view.vehicles_of(g.state)[vid]
-                panels.draw_tooltip(
-                    surface, self.ui.mouse, [vehicle_view.vehicle_line(g, v)], self.fonts, self.layout.map
-                )
+                v = vehicles_of(g.state)[vid]
+                panels.draw_tooltip(surface, self.ui.mouse, [vehicle_line(g, v)], self.fonts, self.layout.map)
             return
         here = [c for c in g.state.at(g.state.characters[cid].hex)] if g.state.characters[cid].hex else []
-        lines = [panels.actor_line(g, c, fog) for c in here] or [
-            panels.actor_line(g, g.state.characters[cid], fog)
+        lines = [decision_panel.actor_line(g, c, fog) for c in here] or [
+            decision_panel.actor_line(g, g.state.characters[cid], fog)
         ]
         panels.draw_tooltip(surface, self.ui.mouse, lines, self.fonts, self.layout.map)

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from solo.core.decisions import Decision, DecisionKind, Option
-from solo.core.dice import Deck, Dice
+from solo.core.decks import Deck
+from solo.core.dice import Dice
 from solo.core.events import Event
 from solo.core.hexes import Hex, distance
 from solo.core.options import Options
@@ -167,7 +168,7 @@ class GameContext:
         return ev
 
     def _on_roll(self, record: Any) -> None:
-        from solo.core.dice import record_to_dict
+        from solo.core.chance_records import record_to_dict
 
         d = record_to_dict(record)
         purpose = d.get("purpose", "")

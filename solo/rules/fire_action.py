@@ -12,6 +12,7 @@ from collections.abc import Generator
 from solo.core.decisions import Decision
 from solo.core.hexes import Hex
 from solo.data.orders import Order, OrderFlag
+from solo.rules import grenades
 from solo.rules.context import GameContext
 from solo.rules.firing import (
     MULTI_TARGET_RANGE,
@@ -148,7 +149,7 @@ def _run_and_gun_move(game: GameContext, ch: Character, order: Order) -> Generat
 
 
 def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decision, str, None]:
-    """An F step: one fire action (§10), or one throw for a grenade order (§12, via effects.throw).
+    """An F step: one fire action (§10), or one throw for a grenade order (§12, via grenades.throw).
 
     Enemy firers choose through ``solo.enemy.orders.choose_enemy_weapon``/``choose_fire_target`` when
     present (checked for legality), else easiest, nearest, random (C2 23.2); Friendly firers
@@ -161,9 +162,7 @@ def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decis
         yield from light_at.light_at_step(game, ch, order)
         return
     if order.has_flag(OrderFlag.THROWS):
-        from solo.rules import effects
-
-        effects.throw(game, ch, order)
+        grenades.throw(game, ch, order)
         return
     _tracker(game)
     if ch.dummy or ch.trained_medic or not ch.is_active or ch.hex is None or order.ws_modifier is None:

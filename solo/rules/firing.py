@@ -36,7 +36,7 @@ Other modules' hooks, each used only if present: ``solo.enemy.orders.choose_fire
 ``choose_enemy_weapon`` (Enemy target and weapon, checked for legality here),
 ``solo.enemy.orders.sniper_aims`` (C2 24.1), ``solo.enemy.orders.assign_on_activation`` (C2 23.5),
 ``solo.rules.spotting.alert_near`` (alerts 1, 3, 7), ``solo.rules.spotting.remove_dummy``,
-``solo.rules.movement.move_steps`` (Run & Gun, 10.04), ``solo.rules.effects.ws_bonus`` (card WS).
+``solo.rules.movement.move_steps`` (Run & Gun, 10.04), ``solo.rules.card_effects.ws_bonus`` (card WS).
 
 Friendly fire-target decisions (``DecisionKind.FIRE_TARGET``): one option per legal target,
 keyed by the target's character id, plus ``"hold"`` (hold fire). If the firer has more than one
@@ -56,7 +56,7 @@ from solo.data.charts import FireCell
 from solo.data.orders import Order, OrderFlag
 from solo.data.tables import CheckKind, MoraleState
 from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
-from solo.rules import spotting
+from solo.rules import card_effects, spotting
 from solo.rules.morale import change_morale, check, morale_check
 from solo.rules.skills import SKILL_DEADLY, SKILL_DODGE, SKILL_DODGE_2, SKILL_KNIFE_EXPERT, SKILL_SNIPER
 from solo.rules.spotting import reveal
@@ -296,10 +296,9 @@ def fire_cell(game: GameContext, firer: Character, target: Character) -> tuple[F
 
 
 def _card_ws(game: GameContext, ch: Character) -> int:
-    """This turn's card WS modifier (base-rules §10 row 6): :func:`solo.rules.effects.ws_bonus`."""
-    from solo.rules import effects
+    """This turn's card WS modifier (base-rules §10 row 6): :func:`solo.rules.card_effects.ws_bonus`."""
 
-    return int(effects.ws_bonus(game, ch))
+    return int(card_effects.ws_bonus(game, ch))
 
 
 def _assistant_present(game: GameContext, ch: Character) -> bool:

@@ -1,4 +1,4 @@
-"""Exact odds of the Enemy Order deck and the Vehicle Order Matrix, for designers and playtesters.
+"""Exact odds of an Enemy Order deck, for designers: its profile, and two decks side by side.
 
 Every number here is counted over the cards, never sampled: a probability is a
 :class:`~fractions.Fraction` ``count / cards``, each card being equally likely to be the
@@ -7,13 +7,14 @@ next one drawn from a shuffled pile (base-rules §5.5).
 * :func:`deck_profile`: per morale row × Cover/Open (base-rules §5.2-5.4) the orders, the
   G/C flags (G only, C only, G and C), the direction strings of each move order; the rout and
   berserk strings (§5.1) and the spread of the initiatives;
-* :func:`vom_odds`: per crew role × VOM column × Morale State, the orders the VOM gives for the
-  card's initiative modified by morale (C2 31.11.3, :func:`~solo.data.vom.modified_number`);
-* :func:`next_card_odds` / :func:`game_next_card_odds`: during a game, what the next card drawn
-  from the draw pile gives an Enemy character (his morale row, Cover/Open);
+* :func:`load_deck`: the deck of a file or of a card set directory;
 * :func:`compare_decks` and :func:`write_comparison_png`: two decks side by side (table, chart).
 
-Nothing here prints; :mod:`solo.cli.deck` formats these for the terminal.
+The VOM read with a deck is :mod:`solo.playtest.odds_vom`; the next card during a game
+:mod:`solo.playtest.odds_next`. Nothing here prints; :mod:`solo.cli.deck` formats these for
+the terminal.
+
+May import: :mod:`solo.data` and :mod:`solo.core`; matplotlib (inside :func:`write_comparison_png`).
 """
 
 from __future__ import annotations
@@ -24,51 +25,33 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from solo.core.errors import DataError, Problem
 from solo.data.cards import CardRow, EnemyDeckDef, EnemyOrderCard, OrderCode, load_enemy_deck
-from solo.data.tables import MoraleState
-from solo.data.vehicle_types import CREW_ACTIVATION_ORDER, Role, VehicleKind
-from solo.data.vom import VOM_FILE, Vom, VomColumn, load_vom, modified_number, vom_column, vom_order
-
-if TYPE_CHECKING:
-    from solo.engine.game import Game
-    from solo.rules.state import Character
 
 __all__ = [
     "COLUMNS",
     "DECK_FILE",
     "FLAGS",
     "FLAG_LABELS",
-    "VOM_MORALES",
-    "CardContext",
     "ColumnOdds",
     "CompareRow",
     "DeckComparison",
     "DeckLike",
     "DeckOdds",
     "InitiativeSpread",
-    "NextCardOdds",
-    "VomCellOdds",
-    "VomOdds",
     "column_label",
     "column_name",
     "compare_decks",
     "deck_profile",
-    "game_enemy_odds",
-    "game_next_card_odds",
     "load_deck",
-    "load_vom_for",
-    "next_card_odds",
-    "next_vom_odds",
     "percent",
-    "vom_column_label",
-    "vom_odds",
     "write_comparison_png",
 ]
+
 
 DECK_FILE = "enemy_orders.yaml"
 """The Enemy deck's file name in a card set directory."""
@@ -84,8 +67,6 @@ FLAGS: tuple[str, ...] = ("", "G", "C", "GC")
 FLAG_LABELS: dict[str, str] = {"": "no flag", "G": "G only", "C": "C only", "GC": "G and C"}
 """How each flag set reads in tables."""
 
-VOM_MORALES: tuple[MoraleState, ...] = tuple(m for m in MoraleState if m is not MoraleState.ROUT)
-"""The Morale States that read the VOM, best first: a Routed crewman Bails Out (C2 31.11.2)."""
 
 _MOVE_CODES: tuple[OrderCode, ...] = tuple(c for c in OrderCode if c.is_move)
 
@@ -353,390 +334,6 @@ def load_deck(path: Path | str | None = None) -> EnemyDeckDef:
             )
         p = f
     return load_enemy_deck(p)
-
-
-def load_vom_for(vom: Path | str | None = None, deck: Path | str | None = None) -> Vom:
-    """The VOM to read: ``vom`` (a file or a card set directory), else the ``deck`` card set's, else shipped.
-
-    A card set directory without ``vehicle_order_matrix.yaml`` uses the shipped VOM (as
-    :func:`solo.data.house.load_data` does), unless it was named as ``vom``. Raises
-    :class:`~solo.core.errors.DataError` for a missing or broken file.
-    """
-    if vom is not None:
-        p = Path(vom)
-        if p.is_dir():
-            f = p / VOM_FILE
-            if not f.is_file():
-                raise DataError([Problem(str(p), None, f"no {VOM_FILE} in this directory")])
-            p = f
-        return load_vom(p)
-    if deck is not None and Path(deck).is_dir() and (Path(deck) / VOM_FILE).is_file():
-        return load_vom(Path(deck) / VOM_FILE)
-    return load_vom()
-
-
-# ---------------------------------------------------------------------------
-# The VOM with a deck (C2 31.11.3)
-
-
-def vom_column_label(column: VomColumn | str) -> str:
-    """A readable name for a VOM column, from what :func:`~solo.data.vom.vom_column` maps to it.
-
-    ``"AFV, Target, BU"``, ``"Half-Track, No Target"``, ``"Truck/Jeep"``.
-    """
-    column = VomColumn(column)
-    combos = [
-        (kind, target, hatch)
-        for kind in VehicleKind
-        for target in (False, True)
-        for hatch in (False, True)
-        if vom_column(kind, target=target, hatch_open=hatch) is column
-    ]
-    kinds = sorted({k for k, _t, _h in combos}, key=list(VehicleKind).index)
-    targets = {t for _k, t, _h in combos}
-    hatches = {h for _k, _t, h in combos}
-    parts = ["/".join(_KIND_LABELS[k] for k in kinds)]
-    if len(targets) == 1:
-        parts.append("Target" if targets.pop() else "No Target")
-    if len(hatches) == 1:
-        parts.append("OPEN" if hatches.pop() else "BU")
-    return ", ".join(parts)
-
-
-_KIND_LABELS = {
-    VehicleKind.JEEP: "Jeep",
-    VehicleKind.TRUCK: "Truck",
-    VehicleKind.HALF_TRACK: "Half-Track",
-    VehicleKind.AFV: "AFV",
-}
-
-
-@attrs.frozen
-class VomCellOdds:
-    """What the VOM gives one crew role in one column at one Morale State (C2 31.11.3)."""
-
-    role: Role
-    column: VomColumn
-    morale: MoraleState
-    modifier: int
-    """The house morale modifier added to the initiative before the row is read."""
-    total: int
-    """Cards counted (each equally likely)."""
-    orders: tuple[tuple[str, int], ...]
-    """Order ids with their cards, in the role's order list; zero counts left out."""
-    cells: tuple[tuple[str, int], ...]
-    """Cells as written (``"crawl 6/5"``, ``"aimed_fire bow_mg"``) with their cards, rows ascending."""
-
-    def count(self, order: str) -> int:
-        """Cards giving ``order`` (an order id; 0 if none)."""
-        return dict(self.orders).get(order, 0)
-
-    def probability(self, order: str) -> Fraction:
-        """The exact chance of ``order`` for a card drawn at random."""
-        return Fraction(self.count(order), self.total) if self.total else Fraction(0)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return {
-            "role": self.role.value,
-            "column": self.column.value,
-            "morale": self.morale.value,
-            "modifier": self.modifier,
-            "total": self.total,
-            "orders": {o: _share(n, self.total) for o, n in self.orders},
-            "cells": {c: _share(n, self.total) for c, n in self.cells},
-        }
-
-
-def _vom_cell_odds(
-    vom: Vom, cards: Sequence[EnemyOrderCard], role: Role, column: VomColumn, morale: MoraleState
-) -> VomCellOdds:
-    role_orders = dict(vom.role_orders)[role]
-    # C2 31.11.3: the card's initiative modified by morale, clamped 00-99, is the row read.
-    got = [vom_order(vom, role, column, modified_number(vom, card.initiative, morale)) for card in cards]
-    orders = Counter(cell.order for cell in got)
-    cells = Counter(got)
-    return VomCellOdds(
-        role=role,
-        column=column,
-        morale=morale,
-        modifier=vom.morale_modifier(morale),
-        total=len(got),
-        orders=tuple((o, orders[o]) for o in role_orders if orders[o]),
-        cells=tuple((str(c), n) for c, n in sorted(cells.items(), key=lambda kv: kv[0].rows.first)),
-    )
-
-
-@attrs.frozen
-class VomOdds:
-    """The VOM read with a deck's cards: every role × column × Morale State (C2 31.11.3)."""
-
-    deck_source: str
-    size: int
-    """Cards in the deck."""
-    entries: tuple[VomCellOdds, ...]
-    """Roles in crew order, their columns as the VOM lists them, Morale States best first."""
-
-    def get(self, role: Role | str, column: VomColumn | str, morale: MoraleState | str) -> VomCellOdds:
-        """The odds for ``role`` in ``column`` at ``morale``. Raises ``KeyError`` if not computed."""
-        key = (Role(role), VomColumn(column), MoraleState(morale))
-        for e in self.entries:
-            if (e.role, e.column, e.morale) == key:
-                return e
-        raise KeyError(f"no VOM odds for {key[0].value} {key[1].value} {key[2].value}")
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return {
-            "deck": self.deck_source,
-            "size": self.size,
-            "entries": [e.to_dict() for e in self.entries],
-        }
-
-
-def vom_odds(
-    vom: Vom,
-    deck: DeckLike = None,
-    *,
-    roles: Iterable[Role | str] | None = None,
-    columns: Iterable[VomColumn | str] | None = None,
-    morales: Iterable[MoraleState | str] = VOM_MORALES,
-) -> VomOdds:
-    """The exact chance of each VOM order per role × column × Morale State with ``deck`` (C2 31.11.3).
-
-    A crewman's card is drawn at random from the full shuffled deck; its initiative plus his
-    morale modifier, clamped to 0-99 (:func:`~solo.data.vom.modified_number`), is the row
-    read in his column. ``roles``/``columns`` restrict the output (default: every role in crew
-    order and every column the VOM has for it); ``morales`` defaults to :data:`VOM_MORALES`.
-    The engine's overrides (Rout, Bail Out cascades, damage) are not applied. ``deck`` as
-    :func:`deck_profile`. Raises ``ValueError`` for an unknown role, column or Morale State,
-    or a deck with no card; :class:`~solo.core.errors.DataError` for a deck that cannot be loaded.
-    """
-    deck = _as_deck(deck)
-    if not deck.cards:
-        raise ValueError(f"{deck.source}: the deck has no card")
-    want_roles = [Role(r) for r in roles] if roles is not None else list(CREW_ACTIVATION_ORDER)
-    want_cols = [VomColumn(c) for c in columns] if columns is not None else None
-    want_morales = [MoraleState(m) for m in morales]
-    entries = []
-    for role in CREW_ACTIVATION_ORDER:
-        if role not in want_roles:
-            continue
-        for r, column, _cells in vom.columns:
-            if r is not role or (want_cols is not None and column not in want_cols):
-                continue
-            entries.extend(_vom_cell_odds(vom, deck.cards, role, column, m) for m in want_morales)
-    return VomOdds(deck_source=deck.source, size=len(deck.cards), entries=tuple(entries))
-
-
-# ---------------------------------------------------------------------------
-# The next card during a game (base-rules §5.3, §5.5)
-
-
-@attrs.frozen
-class CardContext:
-    """What an Enemy character reads on a card: his Morale State and Cover/Open (base-rules §5.3)."""
-
-    morale: MoraleState
-    in_cover: bool
-
-
-_FORCED: dict[MoraleState, tuple[str, str]] = {
-    MoraleState.BERSERK: ("charge", "berserk"),
-    MoraleState.ROUT: ("evade", "rout"),
-}
-"""Berserk → Charge along the berserk string; Rout → Evade along the rout string (base-rules §5.3 step 6)."""
-
-
-@attrs.frozen
-class NextCardOdds:
-    """The exact odds of what the next Enemy card gives one character (base-rules §5.3, §5.5).
-
-    For a morale row the keys of ``orders`` are card order codes (``"RG"``); a Berserk or
-    Routed character reads no row (§5.3 step 6): ``orders`` is ``(("charge", n),)`` or
-    ``(("evade", n),)`` and ``directions`` holds the berserk or rout strings.
-    """
-
-    context: CardContext
-    pile: tuple[str, ...]
-    """The card ids the next card may be, sorted."""
-    reading: str
-    """``"cover/normal"`` (a row), ``"berserk"`` or ``"rout"`` (a string)."""
-    orders: tuple[tuple[str, int], ...]
-    """Orders with their cards, zero counts left out (codes in :class:`OrderCode` order)."""
-    flags: tuple[tuple[str, int], ...]
-    """Cards per flag set ``""``, ``"G"``, ``"C"``, ``"GC"`` (all ``""`` for a string reading)."""
-    directions: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
-    """Per move order (or the forced order): its direction strings, most first."""
-
-    @property
-    def total(self) -> int:
-        """Cards the next one may be."""
-        return len(self.pile)
-
-    def count(self, order: str) -> int:
-        """Cards giving ``order`` (a code like ``"RG"``, or ``"charge"``/``"evade"``); 0 if none."""
-        return dict(self.orders).get(order, 0)
-
-    def probability(self, order: str) -> Fraction:
-        """The exact chance that the next card gives ``order``."""
-        return Fraction(self.count(order), self.total)
-
-    def flag_probability(self, flag: str) -> Fraction:
-        """The chance of a G (``"G"``) or C (``"C"``) check on the next card, alone or together.
-
-        Raises ``ValueError`` for another flag.
-        """
-        if flag not in ("G", "C"):
-            raise ValueError(f"a flag is 'G' or 'C', got {flag!r}")
-        n = sum(count for flags, count in self.flags if flag in flags)
-        return Fraction(n, self.total)
-
-    def summary(self) -> str:
-        """One line for a player: ``"Next card (37 left, Cover/Normal): AF 41%, HI 16%, …; G 30%, C 0%"``.
-
-        A string reading: ``"Next card (37 left, berserk string): charge along 5/6 27%, 6 27%, …"``.
-        """
-        head = f"Next card ({self.total} left"
-        forced = _FORCED.get(self.context.morale)
-        if forced is not None:
-            strings = ", ".join(f"{d} {_pct_text(n, self.total)}" for d, n in self.directions[0][1])
-            return f"{head}, {forced[1]} string): {forced[0]} along {strings}"
-        where = column_label(CardRow(self.context.morale.value), in_cover=self.context.in_cover)
-        parts = [f"{o} {_pct_text(n, self.total)}" for o, n in sorted(self.orders, key=lambda kv: -kv[1])]
-        g = _pct_text_fraction(self.flag_probability("G"))
-        c = _pct_text_fraction(self.flag_probability("C"))
-        return f"{head}, {where}): " + ", ".join(parts) + f"; G {g}, C {c}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return {
-            "morale": self.context.morale.value,
-            "in_cover": self.context.in_cover,
-            "reading": self.reading,
-            "pile": list(self.pile),
-            "total": self.total,
-            "orders": {o: _share(n, self.total) for o, n in self.orders},
-            "flags": {FLAG_LABELS[f]: _share(n, self.total) for f, n in self.flags},
-            "directions": {o: dict(strings) for o, strings in self.directions},
-        }
-
-
-def _pct_text(count: int, total: int) -> str:
-    return _pct_text_fraction(Fraction(count, total))
-
-
-def _pct_text_fraction(p: Fraction) -> str:
-    return f"{float(100 * p):.0f}%"
-
-
-def next_card_odds(deck: EnemyDeckDef, drawn: Iterable[str], context: CardContext) -> NextCardOdds:
-    """The exact odds of the next card's order for an Enemy character (base-rules §5.3, §5.5).
-
-    ``drawn``: the card ids *not* in the draw pile (out this turn and discarded, not yet
-    reshuffled); the next card is any other card, each equally likely. A Berserk or Routed
-    character reads the berserk or rout string (§5.3 step 6); any other reads the row of his
-    morale in the Cover or Open table (steps 7, §5.4). The G/C checks and the §4 conversions
-    that may follow depend on the board and are not applied. Raises ``ValueError`` for an
-    unknown or repeated card id, or when every card is drawn.
-    """
-    ids = {c.id for c in deck.cards}
-    out: set[str] = set()
-    for card_id in drawn:
-        if card_id not in ids:
-            raise ValueError(f"card {card_id!r} is not in the deck {deck.source}")
-        if card_id in out:
-            raise ValueError(f"card {card_id!r} is drawn twice")
-        out.add(card_id)
-    pile = [c for c in deck.cards if c.id not in out]
-    if not pile:
-        raise ValueError("every card is drawn: no next card (reshuffle the discards first, base-rules §5.5)")
-    return _next_odds(pile, context)
-
-
-def _next_odds(pile: Sequence[EnemyOrderCard], context: CardContext) -> NextCardOdds:
-    forced = _FORCED.get(context.morale)
-    ids = tuple(sorted(c.id for c in pile))
-    if forced is not None:
-        order, which = forced
-        strings = Counter(str(getattr(c, which)) for c in pile)
-        return NextCardOdds(
-            context=context,
-            pile=ids,
-            reading=which,
-            orders=((order, len(pile)),),
-            flags=tuple((f, len(pile) if f == "" else 0) for f in FLAGS),
-            directions=((order, _ranked(strings)),),
-        )
-    col = _column_odds(pile, CardRow(context.morale.value), context.in_cover)
-    return NextCardOdds(
-        context=context,
-        pile=ids,
-        reading=col.name,
-        orders=tuple((c.value, n) for c, n in col.orders if n),
-        flags=col.flags,
-        directions=tuple((c.value, strings) for c, strings in col.directions),
-    )
-
-
-def next_vom_odds(
-    vom: Vom,
-    deck: EnemyDeckDef,
-    drawn: Iterable[str],
-    role: Role | str,
-    column: VomColumn | str,
-    morale: MoraleState | str,
-) -> VomCellOdds:
-    """The exact VOM odds for a crewman's next card, given the cards not in the draw pile (C2 31.11.3).
-
-    Raises ``ValueError`` as :func:`next_card_odds`, and for an unknown role, column or state.
-    """
-    out = set(drawn)
-    unknown = sorted(out - {c.id for c in deck.cards})
-    if unknown:
-        raise ValueError(f"card {unknown[0]!r} is not in the deck {deck.source}")
-    pile = [c for c in deck.cards if c.id not in out]
-    if not pile:
-        raise ValueError("every card is drawn: no next card")
-    return _vom_cell_odds(vom, pile, Role(role), VomColumn(column), MoraleState(morale))
-
-
-def _next_pile(game: Game) -> tuple[str, ...]:
-    """The card ids the next Enemy draw may give: the draw pile, or the discards if it is empty (§5.5)."""
-    pile = game.enemy_deck.in_draw_pile()
-    return pile if pile else tuple(sorted(game.enemy_deck.discards))
-
-
-def game_next_card_odds(game: Game, ch: Character) -> NextCardOdds | None:
-    """The odds of the next Enemy card's order for Enemy character ``ch`` now (base-rules §5.3, §5.5).
-
-    Reads the game: the draw pile (``game.enemy_deck.in_draw_pile()``; when it is empty the
-    next draw reshuffles the discards, so those), ``ch``'s Morale State and Cover/Open
-    (``game.in_cover``). Returns ``None`` when ``ch`` reads no Enemy card row: not an Enemy,
-    not active or off the map, a vehicle crewman (the VOM, :func:`next_vom_odds`), or no card
-    left to draw. The draw pile's order is never looked at.
-    """
-    from solo.rules.state import Side
-
-    if ch.side is not Side.ENEMY or not ch.is_active or ch.hex is None or ch.vehicle is not None:
-        return None
-    ids = set(_next_pile(game))
-    pile = [c for c in game.data.enemy_deck.cards if c.id in ids]
-    if not pile:
-        return None
-    return _next_odds(pile, CardContext(ch.morale, game.in_cover(ch)))
-
-
-def game_enemy_odds(game: Game) -> tuple[tuple[str, NextCardOdds], ...]:
-    """:func:`game_next_card_odds` for each active on-map Enemy who reads a card row, in roster order."""
-    from solo.rules.state import Side
-
-    out = []
-    for ch in game.state.active(Side.ENEMY):
-        odds = game_next_card_odds(game, ch)
-        if odds is not None:
-            out.append((ch.id, odds))
-    return tuple(out)
 
 
 # ---------------------------------------------------------------------------

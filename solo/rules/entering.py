@@ -1,0 +1,142 @@
+"""Entering a hex (base-rules §6 step 5, §11, §16; C2 29.2): whether a man may enter, wire, rough
+ground, burning hexes.
+
+May import: the rules below it and the rooms below rules."""
+
+from __future__ import annotations
+
+import enum
+
+from solo.core.hexes import Hex
+from solo.data.orders import Order
+from solo.data.tables import MoraleState
+from solo.rules.context import GameContext
+from solo.rules.state import Character, Side, Status
+
+ENEMY_ENTERS_HIDDEN_HEX = True
+"""[house] base-rules §11 mirrored: an Enemy mover may enter the hex of a Hidden Friendly he
+does not know is there; the Friendly is Spotted, a melee follows and the mover stops. False:
+a Hidden Friendly's hex is simply not enterable for an Enemy mover."""
+
+WIRE_ONLY_ORDER = "sneak"
+"""C2 27.7: the only order that may leave a Barbed Wire hex."""
+
+
+FORTIFIED = "fortified_building"
+"""Terrain (or overlay) id of a Fortified Building: never charged (C2 27.2)."""
+
+
+class Entry(enum.Enum):
+    """What happens when a mover tries to enter a hex (base-rules §6 step 5)."""
+
+    OK = "ok"
+    OFF_MAP = "off the map"
+    LEAVES_MAP = "leaves the map (Rout, §5.7)"
+    IMPASSABLE = "impassable terrain"
+    FIRE = "a Fire hex (C2 29.2)"
+    OPPONENT = "an opponent's hex (§11)"
+    CHARGE_IN = "charges into an opponent's hex (§11)"
+    SURPRISE = "enters an unseen opponent's hex (§11)"
+
+    @property
+    def enters(self) -> bool:
+        """True if the mover goes in."""
+        return self in (Entry.OK, Entry.CHARGE_IN, Entry.SURPRISE)
+
+    @property
+    def permanent(self) -> bool:
+        """A block that later Impulses of this turn cannot lift (map edge, terrain, fire)."""
+        return self in (Entry.OFF_MAP, Entry.IMPASSABLE, Entry.FIRE)
+
+
+def entry(game: GameContext, ch: Character, order: Order, frm: Hex, d: int) -> tuple[Hex | None, Entry]:
+    """May ``ch`` (with ``order``) step from ``frm`` in map direction ``d``? ``(hex, verdict)``.
+
+    base-rules §6 step 5: not off the map (a Routed enemy leaves it when the
+    option ``rout_leaves_map`` is on, §5.7), not impassable, not on fire
+    (C2 29.2), not holding an opponent: only Charge and Melee enter one, and
+    not a hex of two or more or a Fortified Building (§11, C2 27.2); a Friendly
+    may walk into an Unknown enemy's hex (and an Enemy into a Hidden
+    Friendly's, :data:`ENEMY_ENTERS_HIDDEN_HEX`): the opponents are found.
+    """
+    board = game.board
+    n = board.neighbours[board.index[frm]][d]
+    if n < 0:
+        if ch.side is Side.ENEMY and ch.morale is MoraleState.ROUT and game.options.rout_leaves_map:
+            return None, Entry.LEAVES_MAP
+        return None, Entry.OFF_MAP
+    to = board.hexes[n]
+    if not _passable(game, to):
+        return to, Entry.IMPASSABLE
+    if _burning(game, to):
+        return to, Entry.FIRE
+    opp = _opponents_at(game, ch, to)
+    if opp:
+        if order.id in ("charge", "melee"):
+            if len(opp) >= 2 or _fortified(game, to):
+                return to, Entry.OPPONENT
+            return to, Entry.CHARGE_IN
+        if all(not o.revealed for o in opp) and (ch.side is Side.FRIENDLY or ENEMY_ENTERS_HIDDEN_HEX):
+            return to, Entry.SURPRISE
+        return to, Entry.OPPONENT
+    return to, Entry.OK
+
+
+def _passable(game: GameContext, h: Hex) -> bool:
+    board = game.board
+    return board.terrain_of(h).character_passable and all(o.character_passable for o in board.overlays_of(h))
+
+
+def _burning(game: GameContext, h: Hex) -> bool:
+    return h in game.state.markers.fire or game.los.has_fire(h)
+
+
+def has_wire(game: GameContext, h: Hex) -> bool:
+    """Whether Barbed Wire lies on ``h`` (C2 27.7), unless a vehicle has flattened it (27.7 rolls)."""
+    board = game.board
+    wire = board.terrain_of(h).rough_unless_hiding or any(o.rough_unless_hiding for o in board.overlays_of(h))
+    return wire and str(h) not in game.state.flags.get("barbed_wire_removed", ())
+
+
+def in_wire(game: GameContext, ch: Character, h: Hex) -> bool:
+    """Whether Barbed Wire binds ``ch`` on ``h``: wire, and no other same-side man there on Hide (C2 27.7)."""
+    if not has_wire(game, h):
+        return False
+    return not any(
+        c is not ch and c.side is ch.side and c.order is not None and c.order.order == "hide"
+        for c in game.state.active(ch.side)
+        if c.hex == h
+    )
+
+
+def is_rough(game: GameContext, ch: Character, frm: Hex | None, to: Hex) -> bool:
+    """Whether entering ``to`` (from ``frm``) is entering Rough terrain for ``ch`` (§16; 11.0).
+
+    The terrain or an overlay is Rough (Barbed Wire not when a same-side man
+    there is on Hide, C2 27.7); crossing a hedge, wall or bocage hexside counts
+    as entering Rough terrain ([house] base-rules §16 hexsides).
+    """
+    board = game.board
+    if board.terrain_of(to).rough:
+        return True
+    for o in board.overlays_of(to):
+        if o.rough and not (o.rough_unless_hiding and not in_wire(game, ch, to)):
+            return True
+    return frm is not None and board.hexside_feature(frm, to) is not None
+
+
+def _opponents_at(game: GameContext, ch: Character, h: Hex) -> list[Character]:
+    """Active opponents of ``ch`` on ``h`` (the incapacitated are ignored, C2 23.3)."""
+    return [o for o in game.opponents(ch) if o.hex == h]
+
+
+def _casualty_here(game: GameContext, ch: Character) -> Character | None:
+    for c in game.state.characters.values():
+        if c.side is ch.side and c.status is Status.INCAPACITATED and c.hex == ch.hex and c is not ch:
+            return c
+    return None
+
+
+def _fortified(game: GameContext, h: Hex) -> bool:
+    board = game.board
+    return board.terrain_of(h).id == FORTIFIED or any(o.id == FORTIFIED for o in board.overlays_of(h))
