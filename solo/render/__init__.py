@@ -22,6 +22,8 @@ say there is no display without loading it); its modules do:
 * :mod:`solo.render.session` — new, loaded and saved games (no pygame);
 * :mod:`solo.render.snapshot` — ``solo render`` (PNG files);
 * :mod:`solo.render.bench` — frame-time measurements for ``tools/bench``.
+
+May import: :mod:`solo.playtest` and every room below it, and pygame; never :mod:`solo.cli`.
 """
 
 from __future__ import annotations

@@ -19,8 +19,7 @@ from solo.rules import firing, morale, skills, spotting, wounds
 from solo.rules.context import GameContext
 from solo.rules.los import Sight
 from solo.rules.state import CarriedWeapon, Character, Side
-from solo.rules.vehicles.hits import hit_vehicle, report_text
-from solo.rules.vehicles.main_gun import GunShot, _enemy_gun_pick
+from solo.rules.vehicles.main_gun import GunShot, _enemy_gun_pick, shot_at_vehicle
 from solo.rules.vehicles.small_arms import _night_weather
 from solo.rules.vehicles.state import vehicles_of
 from solo.rules.vehicles.targets import (
@@ -328,27 +327,17 @@ def _fire_light_at(game: GameContext, ch: Character, order: Order) -> Generator[
     }
     v = target_vehicle(game, shot.key)
     if v is not None:
-        roll = game.dice.d10(
-            f"{weapon.name}: {ch.name} -> {v.name} (modified TQ {shot.total}) (C2 32.1)"
-        ).total
-        hit = roll_result(roll, shot.total).passed
-        data.update(roll=roll, hit=hit, aspect=shot.aspect.value if shot.aspect else None)
-        text = (
-            f"{ch.name} fires the {weapon.name} at {v.name} in {v.hex} ({shot.range} hexes, "
-            f"{shot.aspect.value if shot.aspect else ''}): {shot.breakdown()}; "
-            f"d10 {roll} → {'hit' if hit else 'miss'}."
+        rolled, text = shot_at_vehicle(
+            game,
+            ch,
+            v,
+            shot,
+            strike_of(game, weapon.id, Ordnance.HEAT),
+            from_hex=ch.hex,
+            purpose=f"{weapon.name}: {ch.name} -> {v.name} (modified TQ {shot.total}) (C2 32.1)",
+            fires=f"{ch.name} fires the {weapon.name}",
         )
-        if hit:
-            rep = hit_vehicle(
-                game,
-                v,
-                strike_of(game, weapon.id, Ordnance.HEAT),
-                from_hex=ch.hex,
-                firer=ch,
-                aspect=shot.aspect,
-            )
-            data["hit_report"] = rep
-            text += " " + report_text(rep)
+        data.update(rolled, aspect=shot.aspect.value if shot.aspect else None)
     else:
         rep = _heat_soft(game, ch, weapon, shot)
         data["soft"] = rep

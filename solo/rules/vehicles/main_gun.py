@@ -174,6 +174,39 @@ def _enemy_gun_pick(
     return pool[pick.index]
 
 
+def shot_at_vehicle(
+    game: GameContext,
+    firer: Character,
+    target: Vehicle,
+    shot: GunShot,
+    strike: Strike,
+    *,
+    from_hex: Hex,
+    purpose: str,
+    fires: str,
+) -> tuple[dict[str, Any], str]:
+    """The to-hit roll of a main gun or Light AT shot at a vehicle, and the hit (C2 31.9.4 d i, 32.1).
+
+    One d10 (``purpose`` names it in the log) against the shot's modified TQ: pass at the TQ, fail
+    above it, a natural 9 always misses (23.1). A hit goes to :func:`hit_vehicle` (31.10.3-31.10.11)
+    from ``from_hex``. Returns the event data (``roll``, ``hit``, ``hit_report`` on a hit) and the
+    text, which starts with ``fires`` ("Uffz. Kurz (Panzer IVH) fires AP").
+    """
+    roll = game.dice.d10(purpose).total
+    hit = roll_result(roll, shot.total).passed
+    data: dict[str, Any] = {"roll": roll, "hit": hit}
+    text = (
+        f"{fires} at {target.name} in {target.hex} "
+        f"({shot.range} hexes, {shot.aspect.value if shot.aspect else ''}): {shot.breakdown()}; "
+        f"d10 {roll} → {'hit' if hit else 'miss'}."
+    )
+    if hit:
+        rep = hit_vehicle(game, target, strike, from_hex=from_hex, firer=firer, aspect=shot.aspect)
+        data["hit_report"] = rep
+        text += " " + report_text(rep)
+    return data, text
+
+
 def fire_main_gun(game: GameContext, vehicle: Vehicle, gunner: Character) -> Generator[Decision, str, None]:
     """The Gunner's Fire Main Gun action this Impulse (C2 31.6, 31.9.4 d, 31.11.2).
 
@@ -260,21 +293,18 @@ def fire_main_gun(game: GameContext, vehicle: Vehicle, gunner: Character) -> Gen
     }
     v = target_vehicle(game, shot.key)
     if v is not None:
-        roll = game.dice.d10(
-            f"main gun: {gunner.name} ({vehicle.name}) -> {v.name}, {ammo.value.upper()} "
-            f"(modified TQ {shot.total}) (C2 31.9.4 d i)"
-        ).total
-        hit = roll_result(roll, shot.total).passed
-        data.update(roll=roll, hit=hit)
-        text = (
-            f"{gunner.name} ({vehicle.name}) fires {ammo.value.upper()} at {v.name} in {v.hex} "
-            f"({shot.range} hexes, {shot.aspect.value if shot.aspect else ''}): {shot.breakdown()}; "
-            f"d10 {roll} → {'hit' if hit else 'miss'}."
+        rolled, text = shot_at_vehicle(
+            game,
+            gunner,
+            v,
+            shot,
+            strike,
+            from_hex=vehicle.hex,
+            purpose=f"main gun: {gunner.name} ({vehicle.name}) -> {v.name}, {ammo.value.upper()} "
+            f"(modified TQ {shot.total}) (C2 31.9.4 d i)",
+            fires=f"{gunner.name} ({vehicle.name}) fires {ammo.value.upper()}",
         )
-        if hit:
-            rep = hit_vehicle(game, v, strike, from_hex=vehicle.hex, firer=gunner, aspect=shot.aspect)
-            data["hit_report"] = rep
-            text += " " + report_text(rep)
+        data.update(rolled)
     else:
         rep = he_at_hex(game, gunner, shot.hex, shot.total, strike, vehicle_hex=vehicle.hex)
         data["he"] = rep
