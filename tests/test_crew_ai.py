@@ -26,9 +26,11 @@ from solo.data.maps import load_map
 from solo.data.scenario import load_scenario
 from solo.data.tables import MoraleState
 from solo.data.vehicle_types import Speed, VehicleTypes
-from solo.enemy import bail_out, crews, emergency_stop, target_markers, turret_and_smoke, vom, vom_orders
+from solo.enemy import bail_out, emergency_stop, target_markers, turret_and_smoke, vom, vom_orders
 from solo.engine.game import Game
 from solo.rules.state import Character, Status, Wound
+from solo.rules.vehicles import crew_sight
+from solo.rules.vehicles import emergency_stop as stop_rules
 from solo.rules.vehicles.state import Hatch
 
 # ---------------------------------------------------------------------------
@@ -681,33 +683,33 @@ def test_seat_sees_closed_driver_front_only(tmp_path):
     """C2 31.7.3: a closed-hatch Driver sees the front arc only; the open Commander sees all round."""
     game = vgame(tmp_path)
     v = game.state.vehicles["panzer"]
-    assert crews.seat_sees(game, v, "driver", Hex.parse("10.05"))
-    assert not crews.seat_sees(game, v, "driver", Hex.parse("15.10"))
-    assert crews.seat_sees(game, v, "commander", Hex.parse("10.15"))
+    assert crew_sight.seat_sees(game, v, "driver", Hex.parse("10.05"))
+    assert not crew_sight.seat_sees(game, v, "driver", Hex.parse("15.10"))
+    assert crew_sight.seat_sees(game, v, "commander", Hex.parse("10.15"))
 
 
 def test_seat_sees_open_driver_sides(tmp_path):
     """C2 31.7.3: an open-hatch Driver also sees the sides."""
     game = vgame(tmp_path, vehicles=[panzer(hatches={"commander": "open", "driver": "open"})])
     v = game.state.vehicles["panzer"]
-    assert crews.seat_sees(game, v, "driver", Hex.parse("15.10"))
-    assert not crews.seat_sees(game, v, "driver", Hex.parse("10.15"))
+    assert crew_sight.seat_sees(game, v, "driver", Hex.parse("15.10"))
+    assert not crew_sight.seat_sees(game, v, "driver", Hex.parse("10.15"))
 
 
 def test_seat_sees_gunner_turns_with_turret(tmp_path):
     """C2 31.6, 31.7.3: the Gunner's front arc is the turret's."""
     game = vgame(tmp_path)
     v = game.state.vehicles["panzer"]
-    assert not crews.seat_sees(game, v, "gunner", Hex.parse("15.10"))
+    assert not crew_sight.seat_sees(game, v, "gunner", Hex.parse("15.10"))
     v.turret = 2
-    assert crews.seat_sees(game, v, "gunner", Hex.parse("15.10"))
+    assert crew_sight.seat_sees(game, v, "gunner", Hex.parse("15.10"))
 
 
 def test_seat_sees_respects_los_range(tmp_path):
     """C2 28.1: the weather's maximum LOS limits a seat's LOS too."""
     game = vgame(tmp_path)
     game.state.max_los = 3
-    assert not crews.seat_sees(game, game.state.vehicles["panzer"], "commander", Hex.parse("10.05"))
+    assert not crew_sight.seat_sees(game, game.state.vehicles["panzer"], "commander", Hex.parse("10.05"))
 
 
 # ---------------------------------------------------------------------------
@@ -919,7 +921,7 @@ def test_observed_targets(tmp_path):
     reveal(game, "able_1", "able_2")
     v = game.state.vehicles["panzer"]
     v.seats["commander"].marker = Hex.parse("10.05")
-    got = crews.observed_targets(game, v, "commander")
+    got = crew_sight.observed_targets(game, v, "commander")
     assert [c.id for c in got] == ["able_1", "able_2"]
 
 
@@ -930,7 +932,7 @@ def test_marker_removed_when_los_lost(tmp_path):
     v = game.state.vehicles["panzer"]
     v.seats["commander"].marker = Hex.parse("10.05")
     game.char("able_1").revealed = False
-    crews.remove_lost_markers(game, v)
+    crew_sight.remove_lost_markers(game, v)
     assert v.seats["commander"].marker is None
     assert events(game, "target_marker_removed")[-1].data["position"] == "commander"
 
@@ -941,7 +943,7 @@ def test_marker_kept_while_los(tmp_path):
     reveal(game, "able_1")
     v = game.state.vehicles["panzer"]
     v.seats["commander"].marker = Hex.parse("10.05")
-    crews.remove_lost_markers(game, v)
+    crew_sight.remove_lost_markers(game, v)
     assert v.seats["commander"].marker == Hex.parse("10.05")
 
 
@@ -952,7 +954,7 @@ def test_marker_removed_when_its_hex_leaves_los(tmp_path):
     v = game.state.vehicles["panzer"]
     v.seats["gunner"].marker = Hex.parse("10.05")
     v.turret = 2
-    crews.remove_lost_markers(game, v)
+    crew_sight.remove_lost_markers(game, v)
     assert v.seats["gunner"].marker is None
 
 
@@ -980,7 +982,7 @@ def test_clear_marker(tmp_path):
     game = vgame(tmp_path)
     v = game.state.vehicles["panzer"]
     v.seats["gunner"].marker = Hex.parse("10.05")
-    crews.clear_marker(game, crew(game, "gunner"), "he Panics")
+    crew_sight.clear_marker(game, crew(game, "gunner"), "he Panics")
     assert v.seats["gunner"].marker is None
     assert "he Panics" in events(game, "target_marker_removed")[-1].text
 
@@ -1054,9 +1056,9 @@ def test_driver_emergency_stop_on_failed_mc(tmp_path):
     """C2 31.2 (2): a failed MC switches the Driver to Emergency Stop."""
     game = example(tmp_path)
     vom_orders.enemy_vehicle_orders(game)
-    assert crews.driver_emergency_stop(game, crew(game, "driver"), "he failed an MC", "31.2 (2)")
+    assert stop_rules.driver_emergency_stop(game, crew(game, "driver"), "he failed an MC", "31.2 (2)")
     assert order_of(game, "driver") == "emergency_stop"
-    assert not crews.driver_emergency_stop(game, crew(game, "driver"), "again", "31.2 (2)")
+    assert not stop_rules.driver_emergency_stop(game, crew(game, "driver"), "again", "31.2 (2)")
 
 
 def test_example_turret_turns_to_commander_marker(tmp_path):

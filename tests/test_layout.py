@@ -1,4 +1,4 @@
-"""The house's layout (README "Layout"; DESIGN.md): one import direction, no circle, no module over 800 lines."""
+"""The layout (README "Layout"; DESIGN.md): one import direction, no circle, no module over 800 lines."""
 
 from __future__ import annotations
 
@@ -92,7 +92,12 @@ def test_rooms_import_downward_only(graph: grimp.ImportGraph) -> None:
             continue
         for imported in sorted(graph.find_modules_directly_imported_by(importer)):
             other = imported.split(".")
-            if len(other) >= 2 and other[0] == "solo" and other[1] in rank and rank[other[1]] > rank[parts[1]]:
+            if (
+                len(other) >= 2
+                and other[0] == "solo"
+                and other[1] in rank
+                and rank[other[1]] > rank[parts[1]]
+            ):
                 wrong.append(f"{importer} -> {imported}")
     assert wrong == []
 

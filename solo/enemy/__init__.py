@@ -19,8 +19,8 @@ Vehicles (C2 31):
 - :mod:`~solo.enemy.target_markers`: Target Marker placement by the priorities of 31.7.4;
 - :mod:`~solo.enemy.emergency_stop`: the Enemy Driver's Emergency Stop (31.2 (1));
 - :mod:`~solo.enemy.turret_and_smoke`: the turret (31.6) and the smoke dischargers (31.11.2);
-- :mod:`~solo.enemy.crews`: crew rules for either side (seat LOS, Observed Targets, markers lost,
-  the Driver's Emergency Stop), here until :mod:`solo.rules.vehicles` takes them.
+The crew rules for either side that these read (seat LOS, Observed Targets, markers lost) are in
+:mod:`solo.rules.vehicles.crew_sight`.
 
 :mod:`~solo.enemy.hooks` gathers the decisions the rules ask for into ``game.enemy``
 (:class:`~solo.rules.context.EnemyHooks`); nothing here imports the engine. Inside the room

@@ -10,8 +10,7 @@
 A Relocate that replaces a Bail Out sets ``ch.acted[RELOCATE_FOR_KEY]``, as
 :mod:`solo.rules.vehicles.crew` reads it (31.11.2).
 
-May import: :mod:`~solo.enemy.vom`, :mod:`~solo.enemy.crews`, :mod:`solo.rules`, :mod:`solo.data`,
-:mod:`solo.core`.
+May import: :mod:`~solo.enemy.vom`, :mod:`solo.rules`, :mod:`solo.data`, :mod:`solo.core`.
 """
 
 from __future__ import annotations
@@ -21,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from solo.data.tables import MoraleState
 from solo.data.vehicle_types import VehicleType
 from solo.data.weapons import WeaponKind
-from solo.enemy.crews import _role_name
 from solo.enemy.vom import SPEED_ORDERS, _card, _forced, _order_name, _Trace
 from solo.rules.state import Character, Side
+from solo.rules.vehicles.crew_sight import _role_name
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Seat, Vehicle
 
 if TYPE_CHECKING:

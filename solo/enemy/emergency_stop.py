@@ -3,9 +3,9 @@
 :func:`enemy_emergency_stop` reads the Commander's placement (``PLACED_KEY``,
 :mod:`solo.enemy.target_markers`), rolls the Driver's TQC once an Impulse per vehicle
 (``vehicle.acted[ESTOP_KEY]``, which the End Phase clears) and stops him through
-:func:`solo.enemy.crews.driver_emergency_stop` (either side).
+:func:`solo.rules.vehicles.emergency_stop.driver_emergency_stop` (either side).
 
-May import: :mod:`~solo.enemy.target_markers`, :mod:`~solo.enemy.vom`, :mod:`~solo.enemy.crews`,
+May import: :mod:`~solo.enemy.target_markers`, :mod:`~solo.enemy.vom`, :mod:`~solo.rules.vehicles.crew_sight`,
 :mod:`solo.rules`, :mod:`solo.data`, :mod:`solo.core`.
 """
 
@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solo.enemy.crews import _tqc, commander_ldr, driver_emergency_stop
 from solo.enemy.target_markers import PLACED_KEY, _now
 from solo.enemy.vom import SPEED_ORDERS, _order_name
 from solo.rules.state import Character, Side
+from solo.rules.vehicles.crew_sight import _tqc, commander_ldr
+from solo.rules.vehicles.emergency_stop import driver_emergency_stop
 from solo.rules.vehicles.state import vehicle_of
 
 if TYPE_CHECKING:
@@ -40,9 +41,9 @@ def enemy_emergency_stop(game: GameContext, driver: Character) -> bool:
     Call at the Driver's activation (Step 4 a) iii)). If the Driver of an Enemy vehicle holds
     a speed order and his Commander placed or moved his Target Marker THIS Impulse on a
     Friendly AFV or a Friendly character with a Light AT weapon, the Driver takes a TQC:
-    d10 (0-9) <= his TQ + the Commander's LDR (:func:`~solo.enemy.crews.commander_ldr`; example
+    d10 (0-9) <= his TQ + the Commander's LDR (:func:`~solo.rules.vehicles.crew_sight.commander_ldr`; example
     of play: "5 + 2"); a natural 9 fails. Pass: his order becomes Emergency Stop through
-    :func:`~solo.enemy.crews.driver_emergency_stop`
+    :func:`~solo.rules.vehicles.emergency_stop.driver_emergency_stop`
     (:func:`solo.rules.vehicles.emergency_stop.emergency_stop` applies the
     31.11.2 crew order retention). Once an Impulse per vehicle. Emits one
     ``emergency_stop_check`` event when a TQC is rolled. Returns True if the order changed.

@@ -9,15 +9,7 @@ May import: every module of :mod:`solo.enemy` (nothing there imports this one).
 
 from __future__ import annotations
 
-from solo.enemy import (
-    alerting,
-    crews,
-    duck_back,
-    emergency_stop,
-    fire_choice,
-    target_markers,
-    turret_and_smoke,
-)
+from solo.enemy import alerting, duck_back, emergency_stop, fire_choice, target_markers, turret_and_smoke
 
 
 class Enemy:
@@ -30,10 +22,6 @@ class Enemy:
     choose_fire_target = staticmethod(fire_choice.choose_fire_target)
     choose_enemy_weapon = staticmethod(fire_choice.choose_enemy_weapon)
     sniper_aims = staticmethod(fire_choice.sniper_aims)
-    seat_sees = staticmethod(crews.seat_sees)
-    observed_targets = staticmethod(crews.observed_targets)
-    clear_marker = staticmethod(crews.clear_marker)
-    remove_lost_markers = staticmethod(crews.remove_lost_markers)
     place_enemy_marker = staticmethod(target_markers.place_enemy_marker)
     commander_turret_target = staticmethod(turret_and_smoke.commander_turret_target)
     enemy_emergency_stop = staticmethod(emergency_stop.enemy_emergency_stop)

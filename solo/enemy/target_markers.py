@@ -6,10 +6,9 @@ team member, 3) the hex with the most Spotted Friendly characters in or adjacent
 Spotted Friendly, with the TQC of 31.7.3 to move it. Each placement is recorded in
 ``vehicle.acted[PLACED_KEY]`` (which the End Phase clears; the Emergency Stop of 31.2 (1) reads
 the Commander's, :mod:`solo.enemy.emergency_stop`). Markers that lost their target go by
-:func:`solo.enemy.crews.remove_lost_markers` (either side).
+:func:`solo.rules.vehicles.crew_sight.remove_lost_markers` (either side).
 
-May import: :mod:`~solo.enemy.vom`, :mod:`~solo.enemy.crews`, :mod:`solo.rules`, :mod:`solo.data`,
-:mod:`solo.core`.
+May import: :mod:`~solo.enemy.vom`, :mod:`solo.rules`, :mod:`solo.data`, :mod:`solo.core`.
 """
 
 from __future__ import annotations
@@ -20,7 +19,9 @@ import attrs
 
 from solo.core.hexes import Hex, neighbour
 from solo.data.vehicle_types import VehicleKind
-from solo.enemy.crews import (
+from solo.enemy.vom import FIRE_ORDERS, _is_open
+from solo.rules.state import Character, Side
+from solo.rules.vehicles.crew_sight import (
     _opposing_characters,
     _opposing_vehicles,
     _role_name,
@@ -32,8 +33,6 @@ from solo.enemy.crews import (
     remove_lost_markers,
     seat_sees,
 )
-from solo.enemy.vom import FIRE_ORDERS, _is_open
-from solo.rules.state import Character, Side
 from solo.rules.vehicles.state import Vehicle, vehicle_of
 
 if TYPE_CHECKING:
@@ -203,15 +202,15 @@ def place_enemy_marker(game: GameContext, ch: Character) -> None:
 
     Only an active Commander, Gunner or Co-driver of an Enemy AFV (Drivers and Loaders use
     no markers, 31.7.3); a Panicked one loses his marker instead. A marker with nothing in
-    his LOS is removed first (:func:`~solo.enemy.crews.remove_lost_markers`). The candidates in his seat's LOS
-    (:func:`~solo.enemy.crews.seat_sees`), by priority:
+    his LOS is removed first (:func:`~solo.rules.vehicles.crew_sight.remove_lost_markers`). The
+    candidates in his seat's LOS (:func:`~solo.rules.vehicles.crew_sight.seat_sees`), by priority:
 
     1. a Friendly vehicle not abandoned, destroyed or on fire (no spotting roll; an AFV
        before other kinds, then the nearest [house]); the Co-driver and a Gunner with an MG
        fire order (the coaxial MG) ignore it -- but anyone without a marker and with an
        opposing AFV in LOS places it there without a roll;
     2. a Spotted Friendly with a Light AT weapon (operator or assistant:
-       :func:`~solo.enemy.crews.has_light_at`), the nearest;
+       :func:`~solo.rules.vehicles.crew_sight.has_light_at`), the nearest;
     3. the hex in LOS with the most Spotted Friendly characters in or adjacent (more than at
        the marker now; ties: more on the hex, nearer, hex order [house]); without a marker
        only for two or more, else

@@ -5,7 +5,7 @@
 hex the smoke dischargers fire into, by the greatest threat among the Commander's Observed
 Targets.
 
-May import: :mod:`~solo.enemy.target_markers`, :mod:`~solo.enemy.crews`, :mod:`solo.rules`,
+May import: :mod:`~solo.enemy.target_markers`, :mod:`~solo.rules.vehicles.crew_sight`, :mod:`solo.rules`,
 :mod:`solo.data`, :mod:`solo.core`.
 """
 
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from solo.core.hexes import Hex, neighbour, wedge_directions
 from solo.data.vehicle_types import VehicleKind
-from solo.enemy.crews import _vehicle_kind, has_light_at, observed_targets
 from solo.enemy.target_markers import _NO_TARGET
+from solo.rules.vehicles.crew_sight import _vehicle_kind, has_light_at, observed_targets
 from solo.rules.vehicles.state import Vehicle
 
 if TYPE_CHECKING:
@@ -63,7 +63,8 @@ def commander_turret_target(game: GameContext, vehicle: Vehicle) -> Hex | None:
 def smoke_discharger_hex(game: GameContext, vehicle: Vehicle) -> Hex | None:
     """The hex adjacent to ``vehicle`` for its smoke dischargers (C2 31.11.2), or None.
 
-    The greatest threat among the Commander's Observed Targets (:func:`~solo.enemy.crews.observed_targets`;
+    The greatest threat among the Commander's Observed Targets
+    (:func:`~solo.rules.vehicles.crew_sight.observed_targets`;
     the Commander's marker must be on a threat): 1) an opposing AFV, 2) a Light AT team
     member, 3) infantry (and [house] other vehicles); then the nearest of that rank. The hex
     is the neighbour of the vehicle (on the map) closest to it; ties: the one nearer the

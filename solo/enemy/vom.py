@@ -18,7 +18,7 @@ the first time the vehicle's crew get their orders in a turn and kept for that t
 * ``"force_bail_out:<position>"``: that crewman gets Bail Out (a Wheel/Track hit: Driver);
 * ``"force_bail_out:passengers"``: every passenger gets Bail Out.
 
-May import: :mod:`~solo.enemy.crews`, :mod:`solo.rules`, :mod:`solo.data`, :mod:`solo.core`.
+May import: :mod:`~solo.rules.vehicles.crew_sight`, :mod:`solo.rules`, :mod:`solo.data`, :mod:`solo.core`.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ import attrs
 
 from solo.data.vehicle_types import HatchState, VehicleType
 from solo.data.vom import Vom, VomCell, vom_column
-from solo.enemy.crews import _ROLE_NAMES
 from solo.rules.state import Character
+from solo.rules.vehicles.crew_sight import _ROLE_NAMES
 from solo.rules.vehicles.state import Hatch, Seat, Vehicle
 
 if TYPE_CHECKING:

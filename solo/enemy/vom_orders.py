@@ -27,7 +27,7 @@ on a crewman ``ch.acted[MOUNT_KEY]`` = the vehicle weapon (``"bow_mg"``, ``"coax
 fire order uses. A Relocate order's ``target`` is the position id to move to (or None: the
 highest empty passenger position at Impulse 4, 31.11.2).
 
-May import: :mod:`~solo.enemy.bail_out`, :mod:`~solo.enemy.vom`, :mod:`~solo.enemy.crews`,
+May import: :mod:`~solo.enemy.bail_out`, :mod:`~solo.enemy.vom`, :mod:`~solo.rules.vehicles.crew_sight`,
 :mod:`solo.rules`, :mod:`solo.data`, :mod:`solo.core`.
 """
 
@@ -41,17 +41,6 @@ from solo.data.tables import MoraleState
 from solo.data.vehicle_types import VehicleKind, VehicleType
 from solo.data.weapons import WeaponKind
 from solo.enemy.bail_out import _bail_out_overrides, bailed_out_order, passenger_orders
-from solo.enemy.crews import (
-    _ROLE_NAMES,
-    _crew_sees,
-    _opposing_characters,
-    _opposing_vehicles,
-    _role_name,
-    _tqc,
-    _vehicle_kind,
-    _vtype,
-    seat_sees,
-)
 from solo.enemy.vom import (
     _H_JAMMED_OPEN,
     _H_NONE,
@@ -68,6 +57,17 @@ from solo.enemy.vom import (
     _vom_tables,
 )
 from solo.rules.state import Character, GivenOrder, Side
+from solo.rules.vehicles.crew_sight import (
+    _ROLE_NAMES,
+    _crew_sees,
+    _opposing_characters,
+    _opposing_vehicles,
+    _role_name,
+    _tqc,
+    _vehicle_kind,
+    _vtype,
+    seat_sees,
+)
 from solo.rules.vehicles.speed_and_terrain import SPEED_CAPS, convert_speed
 from solo.rules.vehicles.state import CREW_ORDER, Vehicle, vehicle_of
 

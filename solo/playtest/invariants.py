@@ -90,7 +90,7 @@ def check_vehicles(game: Game) -> None:
 
 def check_markers(game: Game) -> None:
     """Every Target Marker is on a hex in its owner's LOS (C2 31.7.3-31.7.4)."""
-    from solo.enemy import crews as crew_ai
+    from solo.rules.vehicles import crew_sight as crew_ai
 
     for v in (getattr(game.state, "vehicles", {}) or {}).values():
         if not v.is_active:

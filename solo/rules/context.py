@@ -24,7 +24,7 @@ from solo.rules.los import LineOfSight, Sight
 from solo.rules.state import Character, GameState, GivenOrder
 
 if TYPE_CHECKING:
-    from solo.rules.vehicles.state import Seat, Vehicle
+    from solo.rules.vehicles.state import Vehicle
 
 
 class EnemyHooks(Protocol):
@@ -57,28 +57,6 @@ class EnemyHooks(Protocol):
 
     def sniper_aims(self, game: GameContext, ch: Character) -> bool:
         """C2 24.1: an Enemy Sniper holds his Impulse 2 shot for Impulse 4."""
-
-    def seat_sees(
-        self,
-        game: GameContext,
-        vehicle: Vehicle,
-        position_id: str,
-        hex_: Hex,
-        *,
-        target: Character | None = None,
-    ) -> bool:
-        """LOS from a vehicle seat (C2 31.7.1-31.7.3)."""
-
-    def observed_targets(self, game: GameContext, vehicle: Vehicle, seat: str | Seat) -> list[Any]:
-        """The Observed Targets of a seat's Target Marker (C2 31.7.3)."""
-
-    def clear_marker(self, game: GameContext, ch: Character, reason: str, rule: str = "31.7.4") -> None:
-        """Remove a crewman's Target Marker (C2 31.7.4)."""
-
-    def remove_lost_markers(
-        self, game: GameContext, vehicle: Vehicle, *, positions: tuple[str, ...] | None = None
-    ) -> None:
-        """Remove the Target Markers of crewmen who lost them (C2 31.7.4)."""
 
     def place_enemy_marker(self, game: GameContext, ch: Character) -> None:
         """Place or move an Enemy crewman's Target Marker (C2 31.7.3-31.7.4)."""

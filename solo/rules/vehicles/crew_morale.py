@@ -11,7 +11,7 @@ from solo.data.tables import CheckKind
 from solo.rules import morale
 from solo.rules.context import GameContext
 from solo.rules.state import Character
-from solo.rules.vehicles import emergency_stop
+from solo.rules.vehicles import crew_sight, emergency_stop
 from solo.rules.vehicles.state import CREW_ORDER, Vehicle
 from solo.rules.vehicles.targets import _buttoned, _hatch_open, _is_afv, _vtype, commander_ldr
 
@@ -19,7 +19,7 @@ from solo.rules.vehicles.targets import _buttoned, _hatch_open, _is_afv, _vtype,
 def crew_reaction(game: GameContext, vehicle: Vehicle, ch: Character, reason: str, rule: str) -> str:
     """What a crewman or passenger does after failing an MC or being wounded (C2 31.2, 31.10.9).
 
-    The Driver: Emergency Stop (``solo.enemy.crews.driver_emergency_stop`` when offered). An AFV
+    The Driver: Emergency Stop (:func:`solo.rules.vehicles.emergency_stop.emergency_stop`). An AFV
     crewman at an open hatch: Duck Back; inside the armor: Panic (his Target Marker removed).
     Passengers and the cupola: Panic. Other Jeep/Truck/Half-Track crew: Duck Back. Returns the
     order given.
@@ -66,7 +66,7 @@ def _clear_marker(game: GameContext, vehicle: Vehicle, position: str | None, why
         return
     ch = game.state.characters.get(seat.occupant or "")
     if ch is not None:
-        game.enemy.clear_marker(game, ch, why, "C2 31.7.4")
+        crew_sight.clear_marker(game, ch, why, "C2 31.7.4")
         return
     old = seat.marker
     seat.marker = None

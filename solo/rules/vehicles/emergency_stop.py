@@ -9,7 +9,7 @@ from solo.rules.context import GameContext
 from solo.rules.state import Character
 from solo.rules.vehicles.markers import _clear_marker
 from solo.rules.vehicles.seats import _crew_tqc, buttoned_up
-from solo.rules.vehicles.state import Vehicle
+from solo.rules.vehicles.state import Vehicle, vehicle_of
 
 EMERGENCY_STOP_TQC_HEXES = 2
 """31.11.2: moving this many hexes when the vehicle stops, every crewman must pass a TQC to keep his
@@ -119,3 +119,21 @@ def stop_retention(game: GameContext, vehicle: Vehicle, driver: Character, hexes
             _lose_order(
                 game, vehicle, c, f"Emergency Stop at {hexes} hexes: no crewman keeps his order", "C2 31.11.2"
             )
+
+
+def driver_emergency_stop(game: GameContext, driver: Character, reason: str, rule: str) -> bool:
+    """The Driver's order becomes Emergency Stop for ``reason`` (failed MC, immobilized, killed; C2 31.2).
+
+    Either side. :func:`solo.rules.vehicles.emergency_stop.emergency_stop` does the change (with the
+    31.11.2 crew order retention by speed and its own event). Does
+    nothing (returns False) if he already has Emergency Stop or is not in a Driver position;
+    returns True if changed.
+    """
+    vehicle = vehicle_of(game.state, driver)
+    if vehicle is None or driver.seat != "driver":
+        return False
+    if driver.order is not None and driver.order.order == "emergency_stop":
+        return False
+
+    emergency_stop(game, vehicle, driver, reason=reason, rule=rule)
+    return driver.order is not None and driver.order.order == "emergency_stop"

@@ -503,7 +503,7 @@ def _immobilize(ctx: _Hit, why: str) -> None:
 
 
 def _force(ctx: _Hit, flag: str, why: str) -> None:
-    """A next-turn order for :mod:`solo.enemy.crews` (31.10.8): a ``force_*`` flag in ``vehicle.damage``.
+    """A next-turn order for :mod:`solo.enemy.vom` (31.10.8): a ``force_*`` flag in ``vehicle.damage``.
 
     ``flag``: ``bail_out:crew``, ``bail_out:driver``, ``bail_out:passengers``, ``button_up:<position>``.
     """

@@ -17,6 +17,7 @@ from solo.data.weapons import AmmoKind
 from solo.rules import firing, morale, spotting, wounds
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
+from solo.rules.vehicles import crew_sight
 from solo.rules.vehicles.hits import hit_vehicle, report_text
 from solo.rules.vehicles.small_arms import _night_weather
 from solo.rules.vehicles.state import Vehicle, vehicles_of
@@ -45,12 +46,12 @@ from solo.rules.vehicles.targets import (
 def _observed(game: GameContext, vehicle: Vehicle, position: str) -> tuple[list[Character], list[Vehicle]]:
     """The Observed Targets of ``position`` (31.7.3): characters and vehicles.
 
-    Through ``game.enemy.observed_targets(game, vehicle, seat)`` (characters, vehicles or their
+    Through ``crew_sight.observed_targets(game, vehicle, seat)`` (characters, vehicles or their
     ids).
     """
     chars: list[Character] = []
     vehs: list[Vehicle] = []
-    for item in game.enemy.observed_targets(game, vehicle, position) or ():
+    for item in crew_sight.observed_targets(game, vehicle, position) or ():
         if isinstance(item, Vehicle):
             vehs.append(item)
         elif isinstance(item, Character):

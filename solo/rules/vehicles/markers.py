@@ -13,6 +13,7 @@ from solo.core.hexes import Hex
 from solo.data.vehicle_types import VehicleKind
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
+from solo.rules.vehicles import crew_sight
 from solo.rules.vehicles.seats import _crew_tqc, _occupant, _vtype, buttoned_up, seat_sees, uses_target_marker
 from solo.rules.vehicles.state import Vehicle, vehicles_of
 
@@ -79,7 +80,7 @@ def _spotting_segment(game: GameContext, vehicle: Vehicle, ch: Character) -> Non
     for target in game.opponents(ch):
         if target.revealed or target.hex is None or not target.is_active:
             continue
-        if not game.enemy.seat_sees(game, vehicle, ch.seat, target.hex):
+        if not crew_sight.seat_sees(game, vehicle, ch.seat, target.hex):
             continue
         sight = game.sight(ch, target.hex, target=target)
         if not sight.clear:
@@ -123,7 +124,7 @@ def _clear_marker(game: GameContext, vehicle: Vehicle, position: str, reason: st
         return
     ch = _occupant(game, seat)
     if ch is not None:
-        game.enemy.clear_marker(game, ch, reason)
+        crew_sight.clear_marker(game, ch, reason)
         if seat.marker is None:
             return
     where = seat.marker
@@ -153,7 +154,7 @@ def _sees_something(game: GameContext, vehicle: Vehicle, ch: Character) -> bool:
 
 def _remove_lost_markers(game: GameContext, vehicle: Vehicle) -> None:
     """Markers of men who lost LOS to every Spotted/Known opponent (or to the marker) go (C2 31.7.4)."""
-    game.enemy.remove_lost_markers(game, vehicle)
+    crew_sight.remove_lost_markers(game, vehicle)
     for pos, seat in vehicle.seats.items():
         ch = _occupant(game, seat)
         if seat.marker is not None and ch is not None and not seat_sees(game, vehicle, pos, seat.marker):

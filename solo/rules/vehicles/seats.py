@@ -15,6 +15,7 @@ from solo.data.vehicle_types import Frame, HatchState, Position, VehicleKind, Ve
 from solo.rules import morale
 from solo.rules.context import GameContext
 from solo.rules.state import Character
+from solo.rules.vehicles import crew_sight
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Seat, Vehicle, vehicles_of
 
 
@@ -73,7 +74,7 @@ def seat_sees(game: GameContext, vehicle: Vehicle, position: str, h: Hex) -> boo
     The Enemy's rule of sight (``game.enemy.seat_sees``: it also blinds a closed hatch with a
     periscope hit, 31.10.8).
     """
-    return bool(game.enemy.seat_sees(game, vehicle, position, h))
+    return bool(crew_sight.seat_sees(game, vehicle, position, h))
 
 
 def uses_target_marker(game: GameContext, vehicle: Vehicle, position: str) -> bool:

@@ -41,7 +41,7 @@ State kept here (documented for the other modules):
   ``engine_fire``, ``turret_fire``, ``coaxial_mg_destroyed``, ``bow_mg_destroyed``,
   ``gunner_sight``, ``periscope:<role>``, ``headlight_left``/``headlight_right``,
   ``cupola_destroyed``;
-* ``vehicle.damage`` flags read (and removed) by :mod:`solo.enemy.crews` at the next order
+* ``vehicle.damage`` flags read (and removed) by :mod:`solo.enemy.vom` at the next order
   assignment: ``force_bail_out:crew`` (a failed Track TQC), ``force_bail_out:driver`` and
   ``force_bail_out:passengers`` (Track on a Half-Track, Wheel hits on Enemy vehicles),
   ``force_button_up:<position>`` (an Enemy periscope hit);
@@ -53,7 +53,7 @@ State kept here (documented for the other modules):
   scenario has that field, else :data:`PANZERFAUST_DEFAULT_LEVEL`. A Panzerfaust held is a
   :class:`~solo.rules.state.CarriedWeapon` in ``ch.weapons``; a dead holder's stays on his hex.
 
-Other modules' hooks, used only if present: ``solo.enemy.crews.observed_targets(game, vehicle,
+Other modules' hooks, used only if present: ``solo.rules.vehicles.crew_sight.observed_targets(game, vehicle,
 seat)`` (else the seat's Target Marker hex and the hexes around it), ``driver_emergency_stop(game,
 driver, reason, rule)`` (else the order is set here) and ``clear_marker`` (else the seat's marker
 is cleared here).
@@ -180,7 +180,7 @@ PANZERFAUST = "panzerfaust"
 HATCH_GRENADES = "hatch_grenades"
 """``state.flags`` key: grenades dropped into hatches this turn (31.10.7)."""
 MOUNT_KEY = "vehicle_weapon"
-"""``ch.acted`` key (written by :mod:`solo.enemy.crews` from the VOM cell): the mount a fire order uses."""
+"""``ch.acted`` key (written by :mod:`solo.enemy.vom_orders` from the VOM cell): the mount fired."""
 HATCH_GRENADE_WOUNDS = 3
 """C2 31.10.7: each crew member draws 3 wound cards."""
 

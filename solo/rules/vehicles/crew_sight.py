@@ -1,7 +1,4 @@
-"""Vehicle crew rules for either side, kept in the Enemy room until solo.rules.vehicles takes them (C2 31).
-
-None of these is an Enemy decision: the Enemy's crew modules read them, and the rules reach
-some through ``game.enemy`` (:class:`~solo.rules.context.EnemyHooks`).
+"""What a crewman sees and keeps in sight, for either side (C2 31.7.1-31.7.4, 31.10.8-31.10.9, 32.1).
 
 - LOS from a seat by its hatch state (31.7.1-31.7.3): :func:`seat_sees`, ``_crew_sees``; a
   ``"periscope:<position>"`` damage flag (persistent) blinds a closed hatch (31.10.8).
@@ -9,11 +6,12 @@ some through ``game.enemy`` (:class:`~solo.rules.context.EnemyHooks`).
   member, 32.1; reads ``state.flags["light_at"]``, ``{operator id: {"assistant": id, "carrier":
   id, ...}}``), the opposing vehicles and characters.
 - Target Markers lost (31.7.4): :func:`remove_lost_markers`, :func:`clear_marker`.
-- The Driver's Emergency Stop for any reason (31.2): :func:`driver_emergency_stop`.
 - The Commander's Leadership added to his crew's TQ (31.10.9): :func:`commander_ldr`.
 - A TQ Check (C2 23.1), a vehicle's type and kind, a position's name.
 
-May import: :mod:`solo.rules`, :mod:`solo.data`, :mod:`solo.core`; nothing else of :mod:`solo.enemy`.
+The Enemy's crew decisions (:mod:`solo.enemy`) read these; none of them is a decision.
+
+May import: :mod:`solo.rules.state`, :mod:`solo.rules.vehicles.state`, :mod:`solo.data`, :mod:`solo.core`.
 """
 
 from __future__ import annotations
@@ -25,7 +23,6 @@ from solo.data.tables import CheckKind, MoraleState
 from solo.data.vehicle_types import HatchState, VehicleKind, VehicleType
 from solo.data.weapons import WeaponKind
 from solo.rules.state import Character, Side
-from solo.rules.vehicles import emergency_stop
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Seat, Vehicle, vehicle_of
 
 if TYPE_CHECKING:
@@ -281,29 +278,10 @@ def remove_lost_markers(
 # The Driver's Emergency Stop (31.2)
 
 
-def driver_emergency_stop(game: GameContext, driver: Character, reason: str, rule: str) -> bool:
-    """The Driver's order becomes Emergency Stop for ``reason`` (failed MC, immobilized, killed; C2 31.2).
-
-    Either side. :func:`solo.rules.vehicles.emergency_stop.emergency_stop` does the change (with the
-    31.11.2 crew order retention by speed and its own event). Does
-    nothing (returns False) if he already has Emergency Stop or is not in a Driver position;
-    returns True if changed.
-    """
-    vehicle = vehicle_of(game.state, driver)
-    if vehicle is None or driver.seat != "driver":
-        return False
-    if driver.order is not None and driver.order.order == "emergency_stop":
-        return False
-
-    emergency_stop.emergency_stop(game, vehicle, driver, reason=reason, rule=rule)
-    return driver.order is not None and driver.order.order == "emergency_stop"
-
-
 __all__ = [
     "LIGHT_AT_ORDERS",
     "clear_marker",
     "commander_ldr",
-    "driver_emergency_stop",
     "has_light_at",
     "observed_targets",
     "remove_lost_markers",
