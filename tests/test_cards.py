@@ -15,19 +15,21 @@ from hypothesis import strategies as st
 
 from solo.core.errors import DataError
 from solo.data.cards import (
-    EFFECT_KINDS,
+    CardRow,
     DirectionString,
     EnemyOrderEntry,
-    FriendlyCardKind,
-    MoraleRow,
     OrderCode,
+    load_enemy_deck,
+    order_profile,
+)
+from solo.data.friendly_deck import (
+    EFFECT_KINDS,
+    FriendlyCardKind,
     TriggerEvent,
     WoundStamp,
     effect_from_dict,
     effect_to_dict,
-    load_enemy_deck,
     load_friendly_deck,
-    order_profile,
 )
 
 # base-rules §5.2, column by column.
@@ -43,8 +45,8 @@ PROFILE_TABLE = {
     "open/cautious": ("EV16 RG10 SN6 SF5 AF4 HI4 SP2 RA2 RF1", "G2"),
     "open/shaken": ("SN12 SP12 EV12 SF5 HI5 RA3 AF1", "G2"),
 }
-FORWARD = (MoraleRow.AGGRESSIVE, MoraleRow.BOLD, MoraleRow.NORMAL)
-BACKWARD = (MoraleRow.CAUTIOUS, MoraleRow.SHAKEN)
+FORWARD = (CardRow.AGGRESSIVE, CardRow.BOLD, CardRow.NORMAL)
+BACKWARD = (CardRow.CAUTIOUS, CardRow.SHAKEN)
 
 
 def _counts(text: str) -> dict[str, int]:
@@ -129,7 +131,7 @@ def test_backward_rows_move_toward_2_or_3(enemy):
 
 def test_pairs_outnumber_singles_about_5_to_3(enemy):
     """Pair direction strings outnumber singles about 5:3 (base-rules §5.2)."""
-    sizes = Counter(len(e.directions.directions) for _, e in _moves(enemy, list(MoraleRow)))
+    sizes = Counter(len(e.directions.directions) for _, e in _moves(enemy, list(CardRow)))
     assert 1.45 <= sizes[2] / sizes[1] <= 1.9
 
 
@@ -142,7 +144,7 @@ def test_grenade_and_charge_together_only_in_aggressive_and_bold(enemy):
         for row, entry in table.rows()
         if entry.grenade_check and entry.charge_check
     )
-    assert set(rows) == {MoraleRow.AGGRESSIVE, MoraleRow.BOLD}
+    assert set(rows) == {CardRow.AGGRESSIVE, CardRow.BOLD}
 
 
 def test_shipped_entries_read_back(enemy):
@@ -156,8 +158,8 @@ def test_shipped_entries_read_back(enemy):
 def test_entry_lookup_by_cover_and_row(enemy):
     """card.entry reads the Cover or Open table at the morale row (base-rules §5.3)."""
     card = enemy.cards[0]
-    assert card.entry(MoraleRow.BOLD, in_cover=True) is card.cover.bold
-    assert card.entry(MoraleRow.SHAKEN, in_cover=False) is card.open.shaken
+    assert card.entry(CardRow.BOLD, in_cover=True) is card.cover.bold
+    assert card.entry(CardRow.SHAKEN, in_cover=False) is card.open.shaken
 
 
 def test_card_lookup_by_id_and_initiative(enemy):
@@ -339,7 +341,7 @@ def _write(path: Path, cards: list[dict]) -> list[int]:
     return [i + 1 for i, line in enumerate(lines) if line.endswith("# HERE")] or [3]
 
 
-ROWS = [r.value for r in MoraleRow]
+ROWS = [r.value for r in CardRow]
 
 
 def _enemy_cards() -> list[dict]:

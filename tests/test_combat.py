@@ -14,7 +14,7 @@ from solo.core.chance_records import Shuffle
 from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Hex
 from solo.core.options import Options
-from solo.data.cards import WoundStamp
+from solo.data.friendly_deck import WoundStamp
 from solo.data.house import HouseData
 from solo.data.maps import load_map
 from solo.data.scenario import load_scenario

@@ -20,7 +20,7 @@ from conftest import DATA_DIR, house_data, make_game
 from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Hex
 from solo.core.options import Options
-from solo.data import vehicle_types as vehicles_data
+from solo.data import vom as vom_data
 from solo.data.house import HouseData
 from solo.data.maps import load_map
 from solo.data.scenario import load_scenario
@@ -291,7 +291,7 @@ def test_gunner_own_marker_not_driver_own(tmp_path):
 
 
 def test_vom_tables_match_vom_order():
-    """C2 31.11.3: the module's cached VOM rows are the cells vehicles_data.vom_order gives, every row."""
+    """C2 31.11.3: the module's cached VOM rows are the cells vom_data.vom_order gives, every row."""
 
     class _G:
         data = house_data()
@@ -300,7 +300,7 @@ def test_vom_tables_match_vom_order():
     matrix = house_data().vom
     for (role, column), rows in tables.items():
         for n in range(100):
-            assert rows[n].cell == str(vehicles_data.vom_order(matrix, role, column, n))
+            assert rows[n].cell == str(vom_data.vom_order(matrix, role, column, n))
     assert mods == {m.value: matrix.morale_modifier(m) for m in MoraleState}
 
 

@@ -17,7 +17,7 @@ from solo.core.errors import DataError
 from solo.core.hexes import Hex
 from solo.core.options import Options
 from solo.data import event_tables
-from solo.data.cards import EventTable, WoundStamp
+from solo.data.friendly_deck import EventTable, WoundStamp
 from solo.data.tables import MoraleState
 from solo.rules import (
     card_effects,

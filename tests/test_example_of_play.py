@@ -37,7 +37,7 @@ from conftest import house_data
 
 from solo.core.events import Event
 from solo.core.hexes import Hex
-from solo.data.cards import WoundStamp
+from solo.data.friendly_deck import WoundStamp
 from solo.engine.game import Decision, DecisionKind, Game
 from solo.playtest.play import new_game
 from solo.rules.state import Status

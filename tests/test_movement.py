@@ -13,7 +13,7 @@ from conftest import action_game, house_data, man, order, script
 
 from solo.core.hexes import Hex, rotate
 from solo.core.options import Options
-from solo.data.tables import TrackStep
+from solo.data.orders import TrackStep
 from solo.enemy.hooks import Enemy
 from solo.engine.game import DecisionKind, Game
 from solo.rules import direction_numbers, friendly_orders, movement
@@ -170,7 +170,7 @@ def test_impassable_is_not_entered(tmp_path, monkeypatch):
     game = action_game(tmp_path, [man("f1", "05.08")], FAR_ENEMY)
     table = game.board.terrain_table
     monkeypatch.setitem(
-        table.by_id, "cliff", attrs.evolve(table["rocks"], id="cliff", character_passable=False)
+        table._by_id, "cliff", attrs.evolve(table["rocks"], id="cliff", character_passable=False)
     )
     monkeypatch.setitem(game.board.map.terrain, Hex.parse("05.07"), "cliff")
     ch = order(game, "f1", "evade", "1")

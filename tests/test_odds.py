@@ -19,9 +19,9 @@ from solo.core.decks import Deck
 from solo.core.dice import Dice
 from solo.core.errors import DataError
 from solo.core.resources import cards_dir
-from solo.data.cards import EnemyOrderEntry, MoraleRow, OrderCode, load_enemy_deck
+from solo.data.cards import CardRow, EnemyOrderEntry, OrderCode, load_enemy_deck
 from solo.data.tables import MoraleState
-from solo.data.vehicle_types import load_vom
+from solo.data.vom import load_vom
 from solo.playtest.odds_deck import compare_decks, deck_profile, load_deck, write_comparison_png
 from solo.playtest.odds_next import CardContext, game_next_card_odds, next_card_odds, next_vom_odds
 from solo.playtest.odds_vom import VOM_MORALES, vom_column_label, vom_odds
@@ -136,12 +136,12 @@ def test_any_deck_odds_equal_a_brute_force_over_its_cards(seed):
         tables = {}
         for name in ("cover", "open"):
             table = getattr(card, name)
-            tables[name] = attrs.evolve(table, **{r.value: next(it) for r in MoraleRow})
+            tables[name] = attrs.evolve(table, **{r.value: next(it) for r in CardRow})
         cards.append(attrs.evolve(card, **tables))
     deck = attrs.evolve(DECK, cards=tuple(cards))
     profile = deck_profile(deck)
     for in_cover in (True, False):
-        for row in MoraleRow:
+        for row in CardRow:
             col = profile.column(row, in_cover=in_cover)
             for code in OrderCode:
                 brute = 0
@@ -240,11 +240,11 @@ def test_next_card_odds_equal_a_brute_force_over_the_remaining_pile(seed, count,
         assert odds.orders == (("evade", len(pile)),)
         assert dict(odds.directions[0][1]) == brute
     else:
-        brute = Counter(c.entry(MoraleRow(morale.value), in_cover=in_cover).code.value for c in remaining)
+        brute = Counter(c.entry(CardRow(morale.value), in_cover=in_cover).code.value for c in remaining)
         assert dict(odds.orders) == brute
         for code, n in brute.items():
             assert odds.probability(code) == Fraction(n, len(pile))
-        g = sum(1 for c in remaining if c.entry(MoraleRow(morale.value), in_cover=in_cover).grenade_check)
+        g = sum(1 for c in remaining if c.entry(CardRow(morale.value), in_cover=in_cover).grenade_check)
         assert odds.flag_probability("G") == Fraction(g, len(pile))
 
 

@@ -19,19 +19,10 @@ from solo.core.errors import DataError
 from solo.core.hexes import Hex
 from solo.core.options import Options
 from solo.core.resources import cards_dir
+from solo.data.characters import CharacterBook, load_characters
 from solo.data.maps import load_map
-from solo.data.scenario import (
-    STANDARD_BANDS,
-    CharacterBook,
-    Ground,
-    Scenario,
-    Victory,
-    Weather,
-    load_characters,
-    load_scenario,
-    parse_forced_order,
-    shipped_scenarios,
-)
+from solo.data.scenario import load_scenario, shipped_scenarios
+from solo.data.scenario_format import STANDARD_BANDS, Ground, Scenario, Victory, Weather, parse_forced_order
 from solo.data.terrain import TerrainTable
 from solo.engine.game import Game
 from solo.rules.setup import build_state, place_reinforcements

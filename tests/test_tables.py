@@ -17,30 +17,12 @@ from solo.core.datafile import read_text
 from solo.core.dice_expressions import DiceExpression
 from solo.core.errors import DataError
 from solo.core.resources import cards_dir
-from solo.data.tables import (
-    CARD_CODES,
-    AmmoKind,
-    Band,
-    Bands,
-    ChartRow,
-    CheckKind,
-    FireCell,
-    MoraleState,
-    RollResult,
-    Slot,
-    TrackStep,
-    WeaponFlag,
-    charts_from,
-    checks_from,
-    load_charts,
-    load_checks,
-    load_orders,
-    load_tables,
-    load_weapons,
-    orders_from,
-    step_morale,
-    weapons_from,
-)
+from solo.data.bands import Band, Bands
+from solo.data.charts import ChartRow, FireCell, charts_from, load_charts
+from solo.data.house import load_tables
+from solo.data.orders import CARD_CODES, Slot, TrackStep, load_orders, orders_from
+from solo.data.tables import CheckKind, MoraleState, RollResult, checks_from, load_checks, step_morale
+from solo.data.weapons import AmmoKind, WeaponFlag, load_weapons, weapons_from
 
 A, B = Slot.A, Slot.B
 FILES = ("orders.yaml", "charts.yaml", "weapons.yaml", "checks.yaml")

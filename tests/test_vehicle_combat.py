@@ -12,7 +12,7 @@ from conftest import DATA_DIR, house_data, make_game
 
 from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Arc, Hex, arc_of
-from solo.data.cards import WoundStamp
+from solo.data.friendly_deck import WoundStamp
 from solo.data.house import HouseData
 from solo.data.maps import load_map
 from solo.data.scenario import load_scenario

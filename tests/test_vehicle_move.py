@@ -19,7 +19,7 @@ from solo.core.errors import IllegalChoiceError
 from solo.core.hexes import Hex, neighbour, opposite, rotate
 from solo.data.cards import DirectionString
 from solo.data.maps import Board, load_map
-from solo.data.tables import OrderTable, load_orders
+from solo.data.orders import OrderTable, load_orders
 from solo.data.terrain import VehicleEntry, load_terrain
 from solo.rules.vehicles.move_state import MoveReport, StepKind, StopReason, VehicleKind, VehicleMoveState
 from solo.rules.vehicles.movement import move_impulse

@@ -15,10 +15,12 @@ from solo.core.dice_expressions import DiceExpression
 from solo.core.errors import DataError
 from solo.core.hexes import Arc
 from solo.core.resources import cards_dir
-from solo.data.tables import AmmoKind, MoraleState, load_orders, load_weapons
+from solo.data.crew_counters import load_crews
+from solo.data.orders import load_orders
+from solo.data.tables import MoraleState
+from solo.data.vehicle_type_files import load_vehicle_types
 from solo.data.vehicle_types import (
     CREW_ACTIVATION_ORDER,
-    REQUIRED_VOM_COLUMNS,
     ArmorZone,
     CrewCheck,
     DamageEffect,
@@ -28,18 +30,13 @@ from solo.data.vehicle_types import (
     Role,
     Speed,
     VehicleKind,
-    VomColumn,
     armor,
     damage,
     hit_location,
-    load_crews,
-    load_vehicle_types,
-    load_vom,
-    modified_number,
     position_sees,
-    vom_column,
-    vom_order,
 )
+from solo.data.vom import REQUIRED_VOM_COLUMNS, VomColumn, load_vom, modified_number, vom_column, vom_order
+from solo.data.weapons import AmmoKind, load_weapons
 
 CREW_ORDERS = (
     "spot", "direct_firing", "smoke_dischargers", "fire_main_gun", "load_he", "load_ap",

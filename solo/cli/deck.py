@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from solo.core.errors import DataError, SoloError
-from solo.data.cards import EnemyDeckDef, MoraleRow, OrderCode
-from solo.data.vehicle_types import CREW_ACTIVATION_ORDER, VomColumn
+from solo.data.cards import CardRow, EnemyDeckDef, OrderCode
+from solo.data.vehicle_types import CREW_ACTIVATION_ORDER
+from solo.data.vom import VomColumn
 from solo.playtest.odds_deck import (
     FLAG_LABELS,
     FLAGS,
@@ -311,7 +312,7 @@ def format_comparison(cmp: DeckComparison, *, all_rows: bool = False, only_diffe
         if only_differences and not (r.difference or r.percent_difference):
             continue
         row, table = r.column.split("/")[1], r.column.split("/")[0]
-        label = column_label(MoraleRow(row), in_cover=table == "cover")
+        label = column_label(CardRow(row), in_cover=table == "cover")
         diff = "=" if not (r.difference or r.percent_difference) else f"{r.difference:+d}"
         rows.append(
             [

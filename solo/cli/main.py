@@ -21,7 +21,7 @@ EXIT_BAD_INPUT = 2
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    from solo.data.house import validate
+    from solo.data.validate import validate
 
     count, problems = validate(args.paths)
     for p in problems:

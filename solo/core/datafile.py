@@ -7,18 +7,20 @@ and accepts no silent type coercion. Every problem is collected and raised at
 once as a :class:`~solo.core.errors.DataError` whose problems read
 ``path:line: message``.
 
-Model classes know nothing about YAML; loaders call :func:`read` then
-:func:`structure`, then run their own checks with a :class:`Problems` bag that
-names paths inside the document (``("cards", 3, "initiative")``) and turns them
-into lines.
+Model classes know nothing about YAML; loaders call :func:`read` (or
+:func:`read_card_file`) then :func:`structure`, then run their own checks with a
+:class:`Problems` bag that names paths inside the document
+(``("cards", 3, "initiative")``) and turns them into lines; :func:`check_unique`
+is the one check for ids given twice, and :data:`SNAKE_ID` the one pattern of an id.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -33,6 +35,7 @@ from cattrs.errors import (
 )
 
 from solo.core.errors import DataError, Problem
+from solo.core.resources import cards_dir, display_name
 
 T = TypeVar("T")
 DocPath = tuple[str | int, ...]
@@ -158,6 +161,16 @@ def read(path: Path | Any, name: str | None = None) -> DataFile:
     return read_text(text, display)
 
 
+def read_card_file(path: Path | str | None, filename: str) -> DataFile:
+    """Read the card file at ``path``, or the shipped ``cards/<filename>`` when ``path`` is None.
+
+    Problems name the file by :func:`~solo.core.resources.display_name`. Raises
+    :class:`DataError` if the file cannot be read or parsed.
+    """
+    p = cards_dir() / filename if path is None else Path(path)
+    return read(p, display_name(p))
+
+
 def _first_line(exc: BaseException) -> str:
     if isinstance(exc, yaml.MarkedYAMLError) and exc.problem:
         return exc.problem
@@ -234,13 +247,15 @@ def _strict(kind: type, label: str) -> Callable[[Any, type], Any]:
         if kind is float and isinstance(value, int):
             return float(value)
         if not isinstance(value, kind):
-            raise TypeError(f"expected {label}, got {_describe(value)}")
+            raise TypeError(f"expected {label}, got {describe(value)}")
         return value
 
     return hook
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
+    """How a problem names a value that has the wrong shape: ``nothing``, ``a mapping``, ``a list``
+    or its ``repr``."""
     if value is None:
         return "nothing"
     if isinstance(value, dict):
@@ -256,6 +271,21 @@ def _enum_hook(value: Any, cls: type[enum.Enum]) -> enum.Enum:
     except ValueError:
         options = ", ".join(repr(m.value) for m in cls)
         raise ValueError(f"unknown value {value!r} (expected one of {options})") from None
+
+
+def str_enum_hook(value: Any, cls: type[enum.StrEnum]) -> enum.StrEnum:
+    """Structure a :class:`enum.StrEnum` strictly (the converter's ``str`` hook would take any string).
+
+    Modules register it for their own StrEnums:
+    ``converter.register_structure_hook(Weather, str_enum_hook)``.
+    """
+    if isinstance(value, str):
+        try:
+            return cls(value)
+        except ValueError:
+            pass
+    options = ", ".join(repr(m.value) for m in cls)
+    raise ValueError(f"unknown value {value!r} (expected one of {options})")
 
 
 def make_converter() -> cattrs.Converter:
@@ -288,7 +318,7 @@ def make_converter() -> cattrs.Converter:
 
         def hook(value: Any, tp: Any) -> Any:
             if not isinstance(value, list):
-                raise TypeError(f"expected a list, got {_describe(value)}")
+                raise TypeError(f"expected a list, got {describe(value)}")
             return inner(value, tp)
 
         return hook
@@ -298,7 +328,7 @@ def make_converter() -> cattrs.Converter:
 
         def hook(value: Any, tp: Any) -> Any:
             if not isinstance(value, dict):
-                raise TypeError(f"expected a mapping, got {_describe(value)}")
+                raise TypeError(f"expected a mapping, got {describe(value)}")
             return inner(value, tp)
 
         return hook
@@ -417,6 +447,33 @@ class Problems:
         """Raise :class:`DataError` if any problem was recorded."""
         if self.items:
             raise DataError(self.items)
+
+
+SNAKE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+"""The pattern of an id in the data files: snake_case, starting with a letter (``"aimed_fire"``)."""
+
+
+def check_unique(
+    probs: Problems, doc: DataFile, ids: Iterable[tuple[DocPath, Hashable | None]], message: str
+) -> dict[Any, DocPath]:
+    """Record a problem at every id already met in ``ids``; return where each id is first met.
+
+    ``ids`` gives, in file order, each id (``None``: none given, not checked) with the path it
+    is written at. ``message`` is a :meth:`str.format` template naming the repeated ``id`` and
+    the first one's ``index`` in ``ids`` (from 0), ``number`` (from 1), ``line`` and path
+    ``first``: ``"duplicate weapon id {id!r} (first in entry {number})"``.
+    """
+    first: dict[Any, tuple[int, DocPath]] = {}
+    for k, (path, key) in enumerate(ids):
+        if key is None:
+            continue
+        if key in first:
+            n, at = first[key]
+            text = message.format(id=key, index=n, number=n + 1, line=doc.line_of(at), first=at)
+            probs.add(doc, path, text)
+        else:
+            first[key] = (k, path)
+    return {key: at for key, (_n, at) in first.items()}
 
 
 def each(items: Any) -> list[Any]:

@@ -1,22 +1,23 @@
-"""The Enemy Order deck and the Friendly deck as data (``cards/enemy_orders.yaml``, ``friendly_deck.yaml``).
+"""The Enemy Order deck as data (``cards/enemy_orders.yaml``; base-rules §5), and direction strings (§6).
 
 Enemy Order cards (base-rules §5): 50 cards, each with one odd initiative
 1-99 (the brown circle), a ``cover`` and an ``open`` table of five morale rows
-(:class:`MoraleRow`), a rout string and a berserk string. A row is an
+(:class:`CardRow`), a rout string and a berserk string. A row is an
 :class:`EnemyOrderEntry` written in the YAML as a short string::
 
     "RG 5/6 GC"   order code, direction string, flags G (Grenade check) and C (Charge check)
     "AF G"        a fire order: no direction string
     "HI"          no flags
 
-Friendly cards (base-rules §8, §18): 50 numbered cards with three even
-initiatives (Able, Baker, Charlie), a kind (Order or Discard), a title, a
-text, a machine-readable :data:`Effect` and a :class:`WoundStamp`; plus the two
-Event cards, which have no initiatives and no stamp.
-
-Loaders read the YAML, structure it into the frozen classes below and check
+:class:`DirectionString` (``X`` or ``X/Y``, read through a Direction Counter, §6) is also used
+by the VOM and scenarios. Reading a deck file (:func:`read_deck_head`, :func:`structure_cards`,
+:func:`check_card_ids`) is shared with the Friendly deck (:mod:`solo.data.friendly_deck`).
+:func:`load_enemy_deck` reads the YAML, structures it into the frozen classes below and checks
 the deck as a whole; every problem is reported at once as a
-:class:`~solo.core.errors.DataError` naming the file and the line.
+:class:`~solo.core.errors.DataError` naming the file and the line. :func:`order_profile` is
+the designer's view of the deck (§5.2).
+
+May import: :mod:`solo.core` only.
 """
 
 from __future__ import annotations
@@ -28,10 +29,19 @@ from typing import Any, ClassVar
 
 import attrs
 
-from solo.core.datafile import DataFile, Problems, converter, read, structure
+from solo.core.catalog import Catalog
+from solo.core.datafile import (
+    SNAKE_ID,
+    DataFile,
+    Problems,
+    check_unique,
+    converter,
+    describe,
+    read_card_file,
+    structure,
+)
 from solo.core.errors import DataError
 from solo.core.hexes import Direction
-from solo.core.resources import cards_dir, display_name
 
 # ---------------------------------------------------------------------------
 # Enemy Order cards (base-rules §5)
@@ -69,7 +79,7 @@ _MOVE_CODES = (OrderCode.RG, OrderCode.SN, OrderCode.EV, OrderCode.SP)
 _CODE_LIST = ", ".join(c.value for c in OrderCode)
 
 
-class MoraleRow(enum.Enum):
+class CardRow(enum.Enum):
     """The five rows of an Enemy Order card table, best morale first (base-rules §5.1, §7).
 
     Berserk and Rout have no row: they read the card's berserk and rout strings.
@@ -113,7 +123,7 @@ class DirectionString:
         directions not adjacent, more than two directions, not a direction string).
         """
         if isinstance(text, bool) or not isinstance(text, (str, int)):
-            raise ValueError(f"expected a direction string like '5/6' or '2', got {_show(text)}")
+            raise ValueError(f"expected a direction string like '5/6' or '2', got {describe(text)}")
         raw = str(text).strip()
         if not _DIRECTIONS_RE.match(raw):
             raise ValueError(f"bad direction string {raw!r} (expected 'X' or 'X/Y', e.g. '5/6')")
@@ -142,16 +152,6 @@ def _direction_problem(directions: tuple[Any, ...]) -> str | None:
     if len(directions) == 2 and not _adjacent(directions[0], directions[1]):
         return f"directions {shown!r} must be adjacent (e.g. '5/6', '6/1')"
     return None
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
 
 
 @attrs.frozen(repr=False)
@@ -186,7 +186,7 @@ class EnemyOrderEntry:
         direction string, a bad direction string, or an unknown or repeated flag.
         """
         if not isinstance(text, str):
-            raise ValueError(f"expected an order entry like 'RG 5/6 GC' or 'HI', got {_show(text)}")
+            raise ValueError(f"expected an order entry like 'RG 5/6 GC' or 'HI', got {describe(text)}")
         tokens = text.split()
         if not tokens:
             raise ValueError("empty order entry (expected e.g. 'RG 5/6 GC' or 'HI')")
@@ -237,7 +237,7 @@ class EnemyOrderEntry:
 
 @attrs.frozen
 class EnemyOrderTable:
-    """The ``cover`` or the ``open`` table of a card: one entry per :class:`MoraleRow`."""
+    """The ``cover`` or the ``open`` table of a card: one entry per :class:`CardRow`."""
 
     aggressive: EnemyOrderEntry
     bold: EnemyOrderEntry
@@ -245,13 +245,13 @@ class EnemyOrderTable:
     cautious: EnemyOrderEntry
     shaken: EnemyOrderEntry
 
-    def row(self, row: MoraleRow) -> EnemyOrderEntry:
+    def row(self, row: CardRow) -> EnemyOrderEntry:
         """The entry for the morale ``row`` (base-rules §5.3 step 7)."""
         return getattr(self, row.value)
 
-    def rows(self) -> tuple[tuple[MoraleRow, EnemyOrderEntry], ...]:
+    def rows(self) -> tuple[tuple[CardRow, EnemyOrderEntry], ...]:
         """All five rows, Aggressive first."""
-        return tuple((r, self.row(r)) for r in MoraleRow)
+        return tuple((r, self.row(r)) for r in CardRow)
 
 
 @attrs.frozen
@@ -275,27 +275,31 @@ class EnemyOrderCard:
         """The ``cover`` table if ``in_cover`` else the ``open`` table (base-rules §5.4)."""
         return self.cover if in_cover else self.open
 
-    def entry(self, row: MoraleRow, *, in_cover: bool) -> EnemyOrderEntry:
+    def entry(self, row: CardRow, *, in_cover: bool) -> EnemyOrderEntry:
         """The entry an Alert enemy reads: table by Cover/Open, row by morale (base-rules §5.3)."""
         return self.table(in_cover=in_cover).row(row)
 
 
 @attrs.frozen
-class EnemyDeckDef:
-    """The 50 Enemy Order cards, in file order."""
+class EnemyDeckDef(Catalog):
+    """The 50 Enemy Order cards, by id (:meth:`card`, ``in``, iteration in file order)."""
+
+    _ITEMS: ClassVar[str] = "cards"
+    _WHAT: ClassVar[str] = "Enemy Order card"
 
     cards: tuple[EnemyOrderCard, ...]
+    _by_id: dict[str, EnemyOrderCard] = attrs.field(init=False, eq=False, repr=False)
     edition: str = "house"
     """Which edition the file holds (``"house"`` for the shipped deck)."""
     source: str = "cards/enemy_orders.yaml"
     """The file the deck was loaded from, as problems name it."""
 
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
+
     def card(self, card_id: str) -> EnemyOrderCard:
-        """The card with id ``card_id``. Raises ``KeyError`` if there is none."""
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        """The card with id ``card_id`` (:meth:`get`). Raises ``KeyError`` if there is none."""
+        return self.get(card_id)
 
     def by_initiative(self, initiative: int) -> EnemyOrderCard:
         """The card with this initiative (1-99, odd). Raises ``KeyError`` if there is none."""
@@ -312,341 +316,13 @@ ROUT_DIRECTIONS: tuple[Direction, ...] = (2, 3)
 BERSERK_DIRECTIONS: tuple[Direction, ...] = (5, 6)
 """Directions a berserk string may use (base-rules §5.1)."""
 
-# ---------------------------------------------------------------------------
-# Friendly cards (base-rules §8, §18)
 
-
-class FriendlyCardKind(enum.Enum):
-    """What a Friendly card is (base-rules §18, rule 5.1)."""
-
-    ORDER = "order"
-    """Its text applies the turn it is played to the Initiative Track."""
-    DISCARD = "discard"
-    """Its text is used by discarding it from hand; played to the track only its values count."""
-    FRIENDLY_EVENT = "friendly_event"
-    """Event card: roll on the Friendly Event table when played."""
-    ENEMY_EVENT = "enemy_event"
-    """Event card: roll on the Enemy Event table when played."""
-
-    @property
-    def is_event(self) -> bool:
-        """Whether this is one of the two Event cards."""
-        return self in (FriendlyCardKind.FRIENDLY_EVENT, FriendlyCardKind.ENEMY_EVENT)
-
-
-class WoundStamp(enum.Enum):
-    """The wound stamp on a numbered Friendly card, read by the wound draw (base-rules §8)."""
-
-    CLOSE_CALL = "close_call"
-    """"MC": a Morale Check."""
-    LIGHT = "light"
-    """"Amb.": a Light Wound."""
-    BAD = "bad"
-    """"Evac.": a Bad Wound."""
-    KIA = "kia"
-    """"Notify NOK": killed."""
-
-    @property
-    def severity(self) -> int:
-        """0 (Close Call) to 3 (KIA): KIA > Bad > Light > Close Call (C2 24.1, Tough and Deadly)."""
-        return _SEVERITY[self]
-
-
-_SEVERITY = {WoundStamp.CLOSE_CALL: 0, WoundStamp.LIGHT: 1, WoundStamp.BAD: 2, WoundStamp.KIA: 3}
-
-
-class Scope(enum.Enum):
-    """Whom a card effect applies to."""
-
-    ALL = "all"
-    """Every Friendly character."""
-    ABLE = "able"
-    BAKER = "baker"
-    CHARLIE = "charlie"
-    ONE_CHARACTER = "one_character"
-    """One Friendly character of the player's choice."""
-    NEAR_LEADER = "near_leader"
-    """Every Friendly character within the LDR range of a Friendly leader."""
-
-
-_TEAM_SCOPES = (Scope.ALL, Scope.ABLE, Scope.BAKER, Scope.CHARLIE)
-
-
-def _team_scope(_instance: Any, attribute: attrs.Attribute, value: Scope) -> None:
-    if value not in _TEAM_SCOPES:
-        raise ValueError(f"{attribute.name} must be one of all, able, baker, charlie, got {value.value!r}")
-
-
-def _nonzero(_instance: Any, attribute: attrs.Attribute, value: int) -> None:
-    if value == 0:
-        raise ValueError(f"{attribute.name} must not be 0")
-
-
-def _positive(_instance: Any, attribute: attrs.Attribute, value: int) -> None:
-    if value < 1:
-        raise ValueError(f"{attribute.name} must be 1 or more, got {value}")
-
-
-class RollKind(enum.Enum):
-    """Which roll a re-roll effect may repeat."""
-
-    ANY = "any"
-    FIRE = "fire"
-    """A fire attack roll (base-rules §10)."""
-    SPOT = "spot"
-    """A spotting roll (base-rules §9)."""
-    CHECK = "check"
-    """An MC, WMC, TQC or RC (base-rules §7)."""
-    WOUND = "wound"
-    """A wound draw: draw again and use the new stamp (base-rules §8)."""
-
-
-class EventTable(enum.Enum):
-    """The two Event tables (base-rules §18)."""
-
-    FRIENDLY = "friendly"
-    ENEMY = "enemy"
-
-
-@attrs.frozen
-class NoEffect:
-    """The card's text has no game effect (its values alone count)."""
-
-    kind: ClassVar[str] = "none"
-
-
-@attrs.frozen
-class WsModifier:
-    """Add ``value`` to the WS of every fire by ``team`` this turn (base-rules §10)."""
-
-    kind: ClassVar[str] = "ws_modifier"
-    value: int = attrs.field(validator=_nonzero)
-    team: Scope = attrs.field(default=Scope.ALL, validator=_team_scope)
-
-
-@attrs.frozen
-class MoraleChange:
-    """Move the Morale State of the characters in ``scope`` by ``value`` steps (+ is better; base-rules §7).
-
-    Gains stop at Aggressive, as for an RC.
-    """
-
-    kind: ClassVar[str] = "morale"
-    value: int = attrs.field(validator=_nonzero)
-    scope: Scope = Scope.NEAR_LEADER
-
-
-@attrs.frozen
-class Reroll:
-    """The player may re-roll ``count`` rolls of kind ``roll`` and must keep the new result."""
-
-    kind: ClassVar[str] = "reroll"
-    roll: RollKind = RollKind.ANY
-    count: int = attrs.field(default=1, validator=_positive)
-
-
-@attrs.frozen
-class ExtraMove:
-    """Characters in ``scope`` may move ``hexes`` more hexes in one impulse of this turn."""
-
-    kind: ClassVar[str] = "extra_move"
-    scope: Scope = Scope.ONE_CHARACTER
-    hexes: int = attrs.field(default=1, validator=_positive)
-
-
-@attrs.frozen
-class Ammo:
-    """The weapons of the characters in ``scope`` return to Full ammo."""
-
-    kind: ClassVar[str] = "ammo"
-    scope: Scope = Scope.ONE_CHARACTER
-
-
-@attrs.frozen
-class RemoveLightWound:
-    """Remove ``count`` Light Wounds from characters in ``scope`` (base-rules §8, Medical Aid)."""
-
-    kind: ClassVar[str] = "remove_light_wound"
-    scope: Scope = Scope.ONE_CHARACTER
-    count: int = attrs.field(default=1, validator=_positive)
-
-
-@attrs.frozen
-class TriggerEvent:
-    """Roll on the Friendly or the Enemy Event table (base-rules §18)."""
-
-    kind: ClassVar[str] = "event"
-    table: EventTable
-
-
-@attrs.frozen
-class InitiativeSwap:
-    """Swap the initiatives of two Friendly teams this turn (``with_enemy``: a Friendly and an Enemy team)."""
-
-    kind: ClassVar[str] = "initiative_swap"
-    with_enemy: bool = False
-
-
-@attrs.frozen
-class OrderLimit:
-    """Characters of ``team`` may not be given the orders ``forbid`` this turn (base-rules §4).
-
-    ``forbid`` holds order ids (snake_case, as in ``cards/orders.yaml``).
-    """
-
-    kind: ClassVar[str] = "order_limit"
-    forbid: tuple[str, ...] = attrs.field(validator=attrs.validators.min_len(1))
-    team: Scope = attrs.field(default=Scope.ALL, validator=_team_scope)
-
-
-Effect = (
-    NoEffect
-    | WsModifier
-    | MoraleChange
-    | Reroll
-    | ExtraMove
-    | Ammo
-    | RemoveLightWound
-    | TriggerEvent
-    | InitiativeSwap
-    | OrderLimit
-)
-"""The effect of a Friendly card, written ``{kind: ws_modifier, team: baker, value: 1}``."""
-
-EFFECT_KINDS: dict[str, type] = {
-    cls.kind: cls
-    for cls in (
-        NoEffect,
-        WsModifier,
-        MoraleChange,
-        Reroll,
-        ExtraMove,
-        Ammo,
-        RemoveLightWound,
-        TriggerEvent,
-        InitiativeSwap,
-        OrderLimit,
-    )
-}
-"""Effect classes by their ``kind`` tag."""
-
-_ORDER_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
-def effect_from_dict(value: Any) -> Effect:
-    """Structure a tagged effect mapping (``{kind: ..., ...}``) into its class.
-
-    Raises ``ValueError``/``TypeError`` (or a cattrs validation error for the
-    fields) when the mapping is malformed or the kind is unknown.
-    """
-    kinds = ", ".join(EFFECT_KINDS)
-    if not isinstance(value, dict):
-        raise TypeError(f"expected an effect mapping with a 'kind' ({kinds}), got {_show(value)}")
-    if "kind" not in value:
-        raise ValueError(f"missing required key 'kind' (expected one of {kinds})")
-    kind = value["kind"]
-    if not isinstance(kind, str) or kind not in EFFECT_KINDS:
-        raise ValueError(f"unknown effect kind {kind!r} (expected one of {kinds})")
-    rest = {k: v for k, v in value.items() if k != "kind"}
-    effect = converter.structure(rest, EFFECT_KINDS[kind])
-    if isinstance(effect, OrderLimit):
-        for order_id in effect.forbid:
-            if not _ORDER_ID_RE.match(order_id):
-                raise ValueError(f"order id {order_id!r} must be snake_case (e.g. 'sprint')")
-    return effect
-
-
-def effect_to_dict(effect: Effect) -> dict[str, Any]:
-    """The tagged mapping of ``effect`` (inverse of :func:`effect_from_dict`)."""
-    out: dict[str, Any] = {"kind": effect.kind}
-    for field in attrs.fields(type(effect)):
-        value = getattr(effect, field.name)
-        if isinstance(value, enum.Enum):
-            value = value.value
-        elif isinstance(value, tuple):
-            value = list(value)
-        out[field.name] = value
-    return out
-
-
-converter.register_structure_hook_func(lambda t: t == Effect, lambda v, _t: effect_from_dict(v))
 converter.register_structure_hook(EnemyOrderEntry, lambda v, _t: EnemyOrderEntry.parse(v))
 converter.register_structure_hook(DirectionString, lambda v, _t: DirectionString.parse(v))
 
 
-@attrs.frozen
-class Initiatives:
-    """The three initiatives of a numbered Friendly card: even numbers 2-98 (base-rules §2, §18)."""
-
-    able: int
-    baker: int
-    charlie: int
-
-    def as_tuple(self) -> tuple[int, int, int]:
-        """(Able, Baker, Charlie)."""
-        return (self.able, self.baker, self.charlie)
-
-
-@attrs.frozen
-class FriendlyCard:
-    """One Friendly card: a numbered Order or Discard card, or an Event card (base-rules §18)."""
-
-    id: str
-    """Stable snake_case id (``"f07"``, ``"friendly_event"``)."""
-    kind: FriendlyCardKind
-    title: str
-    text: str
-    """The rules text the player reads; ``effect`` is what the engine applies."""
-    effect: Effect
-    initiatives: Initiatives | None = None
-    """Able, Baker, Charlie; None on Event cards."""
-    stamp: WoundStamp | None = None
-    """The wound stamp (base-rules §8); None on Event cards."""
-
-
-@attrs.frozen
-class FriendlyDeckDef:
-    """The 52 Friendly cards (50 numbered + 2 Event cards), in file order."""
-
-    cards: tuple[FriendlyCard, ...]
-    edition: str = "house"
-    source: str = "cards/friendly_deck.yaml"
-
-    @property
-    def numbered(self) -> tuple[FriendlyCard, ...]:
-        """The Order and Discard cards."""
-        return tuple(c for c in self.cards if not c.kind.is_event)
-
-    @property
-    def events(self) -> tuple[FriendlyCard, ...]:
-        """The Event cards."""
-        return tuple(c for c in self.cards if c.kind.is_event)
-
-    def card(self, card_id: str) -> FriendlyCard:
-        """The card with id ``card_id``. Raises ``KeyError`` if there is none."""
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
-
-
-FRIENDLY_NUMBERED = 50
-"""Numbered cards in the Friendly deck (base-rules §18)."""
-STAMP_COMPOSITION: dict[WoundStamp, int] = {
-    WoundStamp.CLOSE_CALL: 13,
-    WoundStamp.LIGHT: 16,
-    WoundStamp.BAD: 15,
-    WoundStamp.KIA: 6,
-}
-"""Wound stamps across the 50 numbered cards (base-rules §8)."""
-KIND_COMPOSITION: dict[FriendlyCardKind, int] = {
-    FriendlyCardKind.ORDER: 32,
-    FriendlyCardKind.DISCARD: 18,
-}
-"""Order and Discard cards among the 50 numbered cards (base-rules §18)."""
-
 # ---------------------------------------------------------------------------
-# Loading
+# Reading a deck file (both decks)
 
 
 @attrs.frozen
@@ -655,10 +331,7 @@ class _DeckHead:
     cards: tuple[Any, ...]
 
 
-_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
-def _read_head(doc: DataFile) -> _DeckHead:
+def read_deck_head(doc: DataFile) -> _DeckHead:
     """The top of a deck file: ``edition`` and the list of ``cards``."""
     head = structure(doc, _DeckHead)
     if not isinstance(doc.data["cards"], list):
@@ -666,7 +339,7 @@ def _read_head(doc: DataFile) -> _DeckHead:
     return head
 
 
-def _structure_cards(doc: DataFile, head: _DeckHead, cls: type, probs: Problems) -> list[tuple[int, Any]]:
+def structure_cards(doc: DataFile, head: _DeckHead, cls: type, probs: Problems) -> list[tuple[int, Any]]:
     """Structure each card on its own so that every card's problems are reported."""
     out = []
     for i in range(len(head.cards)):
@@ -677,19 +350,21 @@ def _structure_cards(doc: DataFile, head: _DeckHead, cls: type, probs: Problems)
     return out
 
 
-def _check_ids(doc: DataFile, cards: list[tuple[int, Any]], probs: Problems) -> None:
-    first: dict[str, int] = {}
+def check_card_ids(doc: DataFile, cards: list[tuple[int, Any]], probs: Problems) -> None:
+    """Card ids snake_case and each used once (``cards`` as :func:`structure_cards` gives them)."""
     for i, card in cards:
-        if not _ID_RE.match(card.id):
+        if not SNAKE_ID.match(card.id):
             probs.add(doc, ("cards", i, "id"), f"card id {card.id!r} must be snake_case (e.g. 'e07')")
-        if card.id in first:
-            line = doc.line_of(("cards", first[card.id], "id"))
-            probs.add(doc, ("cards", i, "id"), f"duplicate card id {card.id!r} (first on line {line})")
-        else:
-            first[card.id] = i
+    check_unique(
+        probs,
+        doc,
+        [(("cards", i, "id"), card.id) for i, card in cards],
+        "duplicate card id {id!r} (first on line {line})",
+    )
 
 
-def _count_message(what: str, found: int, expected: int) -> str:
+def count_message(what: str, found: int, expected: int) -> str:
+    """``"48 cards (expected 50, 2 too few)"``: a count that is not the one expected."""
     diff = found - expected
     how = f"{diff} too many" if diff > 0 else f"{-diff} too few"
     return f"{found} {what} (expected {expected}, {how})"
@@ -703,19 +378,18 @@ def load_enemy_deck(path: Path | None = None) -> EnemyDeckDef:
     rout strings on directions 2/3 only and berserk strings on 5/6 only.
     Raises :class:`~solo.core.errors.DataError` listing every problem with its line.
     """
-    path = Path(path) if path is not None else cards_dir() / "enemy_orders.yaml"
-    doc = read(path, display_name(path))
-    head = _read_head(doc)
+    doc = read_card_file(path, "enemy_orders.yaml")
+    head = read_deck_head(doc)
     probs = Problems()
     if len(head.cards) != ENEMY_DECK_SIZE:
         probs.add(
             doc,
             ("cards",),
-            "the Enemy deck has " + _count_message("cards", len(head.cards), ENEMY_DECK_SIZE),
+            "the Enemy deck has " + count_message("cards", len(head.cards), ENEMY_DECK_SIZE),
             at_key=True,
         )
-    cards = _structure_cards(doc, head, EnemyOrderCard, probs)
-    _check_ids(doc, cards, probs)
+    cards = structure_cards(doc, head, EnemyOrderCard, probs)
+    check_card_ids(doc, cards, probs)
     first_init: dict[int, int] = {}
     for i, card in cards:
         where = ("cards", i, "initiative")
@@ -737,98 +411,6 @@ def load_enemy_deck(path: Path | None = None) -> EnemyDeckDef:
     return EnemyDeckDef(tuple(c for _, c in cards), edition=head.edition, source=doc.name)
 
 
-def load_friendly_deck(path: Path | None = None) -> FriendlyDeckDef:
-    """Load and check the Friendly deck (``cards/friendly_deck.yaml`` when ``path`` is None).
-
-    Checks (base-rules §8, §18): 50 numbered cards, 32 Order and 18 Discard,
-    with initiatives (even, 2-98) and wound stamps 13 Close Call, 16 Light,
-    15 Bad, 6 KIA; exactly one ``friendly_event`` and one ``enemy_event`` card,
-    without initiatives or stamp, whose effect rolls on their own table;
-    snake_case unique ids; non-empty titles and texts.
-    Raises :class:`~solo.core.errors.DataError` listing every problem with its line.
-    """
-    path = Path(path) if path is not None else cards_dir() / "friendly_deck.yaml"
-    doc = read(path, display_name(path))
-    head = _read_head(doc)
-    probs = Problems()
-    cards = _structure_cards(doc, head, FriendlyCard, probs)
-    _check_ids(doc, cards, probs)
-    for i, card in cards:
-        for key in ("title", "text"):
-            if not getattr(card, key).strip():
-                probs.add(doc, ("cards", i, key), f"{key} must not be empty")
-        if card.kind.is_event:
-            _check_event_card(doc, i, card, probs)
-        else:
-            _check_numbered_card(doc, i, card, probs)
-    if len(head.cards) == len(cards):  # composition only once every card could be read
-        _check_composition(doc, [c for _, c in cards], probs)
-    probs.raise_if_any()
-    return FriendlyDeckDef(tuple(c for _, c in cards), edition=head.edition, source=doc.name)
-
-
-def _check_event_card(doc: DataFile, i: int, card: FriendlyCard, probs: Problems) -> None:
-    if card.initiatives is not None:
-        probs.add(doc, ("cards", i, "initiatives"), "an Event card has no initiatives")
-    if card.stamp is not None:
-        probs.add(doc, ("cards", i, "stamp"), "an Event card has no wound stamp")
-    table = "friendly" if card.kind is FriendlyCardKind.FRIENDLY_EVENT else "enemy"
-    if not (isinstance(card.effect, TriggerEvent) and card.effect.table.value == table):
-        probs.add(
-            doc,
-            ("cards", i, "effect"),
-            f"the effect of a {card.kind.value} card must be {{kind: event, table: {table}}}",
-        )
-
-
-def _check_numbered_card(doc: DataFile, i: int, card: FriendlyCard, probs: Problems) -> None:
-    if card.initiatives is None:
-        probs.add(
-            doc,
-            ("cards", i),
-            f"a numbered card needs initiatives {{able, baker, charlie}} (card {card.id!r})",
-        )
-    else:
-        for team in ("able", "baker", "charlie"):
-            value = getattr(card.initiatives, team)
-            if not (2 <= value <= 98 and value % 2 == 0):
-                probs.add(
-                    doc,
-                    ("cards", i, "initiatives", team),
-                    f"initiative {value} for {team} must be even, 2-98",
-                )
-    if card.stamp is None:
-        probs.add(doc, ("cards", i), f"a numbered card needs a wound stamp (card {card.id!r})")
-
-
-def _check_composition(doc: DataFile, cards: list[FriendlyCard], probs: Problems) -> None:
-    numbered = [c for c in cards if not c.kind.is_event]
-    if len(numbered) != FRIENDLY_NUMBERED:
-        probs.add(
-            doc,
-            ("cards",),
-            "the Friendly deck has " + _count_message("numbered cards", len(numbered), FRIENDLY_NUMBERED),
-            at_key=True,
-        )
-    for kind in (FriendlyCardKind.FRIENDLY_EVENT, FriendlyCardKind.ENEMY_EVENT):
-        found = sum(1 for c in cards if c.kind is kind)
-        if found != 1:
-            probs.add(doc, ("cards",), f"expected exactly one {kind.value} card, found {found}", at_key=True)
-    for kind, expected in KIND_COMPOSITION.items():
-        found = sum(1 for c in numbered if c.kind is kind)
-        if found != expected:
-            probs.add(doc, ("cards",), "kinds: " + _count_message(kind.value, found, expected), at_key=True)
-    for stamp, expected in STAMP_COMPOSITION.items():
-        found = sum(1 for c in numbered if c.stamp is stamp)
-        if found != expected:
-            probs.add(
-                doc,
-                ("cards",),
-                "wound stamps: " + _count_message(f"{stamp.value} stamps", found, expected),
-                at_key=True,
-            )
-
-
 # ---------------------------------------------------------------------------
 # Designer views
 
@@ -843,7 +425,7 @@ def order_profile(deck: EnemyDeckDef) -> dict[str, dict[str, dict[str, int]]]:
     """
     profile: dict[str, dict[str, dict[str, int]]] = {}
     for table_name in ("cover", "open"):
-        for row in MoraleRow:
+        for row in CardRow:
             entries = [getattr(card, table_name).row(row) for card in deck.cards]
             counts = {code: sum(1 for e in entries if e.code is code) for code in OrderCode}
             ranked = sorted(
@@ -863,42 +445,19 @@ def order_profile(deck: EnemyDeckDef) -> dict[str, dict[str, dict[str, int]]]:
 
 __all__ = [
     "BERSERK_DIRECTIONS",
-    "EFFECT_KINDS",
     "ENEMY_DECK_SIZE",
-    "FRIENDLY_NUMBERED",
-    "KIND_COMPOSITION",
     "ROUT_DIRECTIONS",
-    "STAMP_COMPOSITION",
-    "Ammo",
-    "DataError",
+    "CardRow",
     "DirectionString",
-    "Effect",
     "EnemyDeckDef",
     "EnemyOrderCard",
     "EnemyOrderEntry",
     "EnemyOrderTable",
-    "EventTable",
-    "ExtraMove",
-    "FriendlyCard",
-    "FriendlyCardKind",
-    "FriendlyDeckDef",
-    "InitiativeSwap",
-    "Initiatives",
-    "MoraleChange",
-    "MoraleRow",
-    "NoEffect",
     "OrderCode",
-    "OrderLimit",
-    "RemoveLightWound",
-    "Reroll",
-    "RollKind",
-    "Scope",
-    "TriggerEvent",
-    "WoundStamp",
-    "WsModifier",
-    "effect_from_dict",
-    "effect_to_dict",
+    "check_card_ids",
+    "count_message",
     "load_enemy_deck",
-    "load_friendly_deck",
     "order_profile",
+    "read_deck_head",
+    "structure_cards",
 ]

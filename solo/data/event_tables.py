@@ -1,22 +1,18 @@
-"""The Event tables as data (base-rules §18; ``cards/events.yaml``): :func:`load_event_tables`."""
+"""The Event tables as data (base-rules §18; ``cards/events.yaml``): :func:`load_event_tables`.
+
+May import: :mod:`solo.core`, :mod:`solo.data.friendly_deck` (which table an Event card rolls on).
+"""
 
 from __future__ import annotations
 
 import enum
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import attrs
 
-from solo.core.datafile import Problems, read, structure
-from solo.core.resources import cards_dir, display_name
-from solo.data.cards import (
-    EventTable,
-)
-
-if TYPE_CHECKING:
-    pass
+from solo.core.datafile import Problems, read_card_file, structure
+from solo.data.friendly_deck import EventTable
 
 
 class Calibre(enum.Enum):
@@ -126,8 +122,7 @@ def load_event_tables(path: Path | str | None = None) -> EventTables:
     non-empty titles and texts. Raises :class:`~solo.core.errors.DataError` listing every problem
     with its ``path:line``.
     """
-    p = Path(path) if path is not None else cards_dir() / "events.yaml"
-    doc = read(p, display_name(p))
+    doc = read_card_file(path, "events.yaml")
     raw = structure(doc, _EventsFile)
     probs = Problems()
     for name in ("friendly", "enemy"):

@@ -2,40 +2,68 @@
 
 :func:`load_data` reads a card set (``cards/`` or a designer's copy of some of
 its files) and the maps, checks each file and the references between files
-(terrain chart rows, order codes on the cards), and raises one
-:class:`~solo.core.errors.DataError` with every problem of every file at once.
-:func:`validate` does the same for any list of files and directories, for
-``solo validate``.
+(terrain chart rows, order codes on the cards, forced orders), and raises one
+:class:`~solo.core.errors.DataError` with every problem of every file at once;
+the result is :class:`HouseData`, everything the engine needs. :func:`load_tables`
+does the same for the four house tables alone (orders, charts, weapons, checks).
+:mod:`solo.data.validate` checks any list of files and directories for ``solo validate``.
+
+May import: :mod:`solo.core` and every other module of :mod:`solo.data` except
+:mod:`solo.data.scenario` and :mod:`solo.data.validate` (which import this one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo.core.datafile import read
+from solo.core.datafile import DataFile, Problems, read, read_card_file
 from solo.core.errors import DataError, Problem
 from solo.core.resources import cards_dir, display_name, maps_dir
-from solo.data import cards as cards_mod
-from solo.data import tables as tables_mod
-from solo.data.maps import MapDef, load_map
-from solo.data.terrain import TerrainTable, load_terrain
+from solo.data.cards import load_enemy_deck
+from solo.data.characters import load_characters
+from solo.data.charts import CHARTS_FILE, charts_from, load_charts
+from solo.data.crew_counters import load_crews
+from solo.data.event_tables import load_event_tables
+from solo.data.friendly_deck import load_friendly_deck
+from solo.data.maps import load_map
+from solo.data.orders import ORDERS_FILE, load_orders, orders_from
+from solo.data.tables import CHECKS_FILE, checks_from, load_checks
+from solo.data.terrain import load_terrain
+from solo.data.vehicle_type_files import load_vehicle_types
+from solo.data.vom import load_vom
+from solo.data.weapons import WEAPONS_FILE, load_weapons, weapons_from
+
+if TYPE_CHECKING:
+    from solo.data.cards import EnemyDeckDef
+    from solo.data.characters import CharacterBook
+    from solo.data.charts import Charts
+    from solo.data.crew_counters import Crews
+    from solo.data.event_tables import EventTables
+    from solo.data.friendly_deck import FriendlyDeckDef
+    from solo.data.maps import MapDef
+    from solo.data.orders import OrderTable
+    from solo.data.tables import Checks
+    from solo.data.terrain import TerrainTable
+    from solo.data.vehicle_types import VehicleTypes
+    from solo.data.vom import Vom
+    from solo.data.weapons import WeaponTable
 
 CARD_FILES: dict[str, Callable[[Path], Any]] = {
     "terrain.yaml": load_terrain,
-    "orders.yaml": tables_mod.load_orders,
-    "charts.yaml": tables_mod.load_charts,
-    "weapons.yaml": tables_mod.load_weapons,
-    "checks.yaml": tables_mod.load_checks,
-    "enemy_orders.yaml": cards_mod.load_enemy_deck,
-    "friendly_deck.yaml": cards_mod.load_friendly_deck,
-    "characters.yaml": lambda path: _load_characters(path, None),
-    "vehicle_order_matrix.yaml": lambda path: _vd().load_vom(path),
-    "crews.yaml": lambda path: _vd().load_crews(path),
-    "events.yaml": lambda path: _load_events(path),
+    "orders.yaml": load_orders,
+    "charts.yaml": load_charts,
+    "weapons.yaml": load_weapons,
+    "checks.yaml": load_checks,
+    "enemy_orders.yaml": load_enemy_deck,
+    "friendly_deck.yaml": load_friendly_deck,
+    "characters.yaml": load_characters,
+    "vehicle_order_matrix.yaml": load_vom,
+    "crews.yaml": load_crews,
+    "events.yaml": load_event_tables,
 }
 """The files of a card set, by file name, with their loaders."""
 
@@ -54,48 +82,84 @@ _FIELD = {
 }
 
 
-def _vd() -> Any:
-    from solo.data import vehicle_types as vehicles_data
-
-    return vehicles_data
-
-
-def _load_characters(path: Path, weapons: Any) -> Any:
-    from solo.data.scenario import load_characters
-
-    return load_characters(path, weapons)
-
-
-def _load_events(path: Path) -> Any:
-    from solo.data.event_tables import load_event_tables
-
-    return load_event_tables(path)
-
-
 @attrs.frozen
 class HouseData:
     """Every definition the engine needs, loaded and checked (frozen, shared)."""
 
     terrain: TerrainTable
-    orders: Any
-    charts: Any
-    weapons: Any
-    checks: Any
-    enemy_deck: Any
-    friendly_deck: Any
-    characters: Any
+    orders: OrderTable
+    charts: Charts
+    weapons: WeaponTable
+    checks: Checks
+    enemy_deck: EnemyDeckDef
+    friendly_deck: FriendlyDeckDef
+    characters: CharacterBook
     """Squad profiles, the C2 25.0 selection table and the Enemy counters (``cards/characters.yaml``)."""
-    events: Any
+    events: EventTables
     """The Friendly and Enemy event tables (``cards/events.yaml``)."""
-    vom: Any
+    vom: Vom
     """The Vehicle Order Matrix (``cards/vehicle_order_matrix.yaml``, C2 31.11.3)."""
-    crews: Any
+    crews: Crews
     """Crew counters per position for random crews (``cards/crews.yaml``, C2 31.3)."""
-    vehicles: Any
+    vehicles: VehicleTypes
     """Vehicle types by id (``cards/vehicles/*.yaml``, C2 31)."""
     maps: dict[str, MapDef] = attrs.field(repr=False)
     sources: dict[str, str] = attrs.field(repr=False)
     """Which file each table came from (name → display path)."""
+
+
+@attrs.frozen
+class Tables:
+    """The four house-edition tables, checked against each other."""
+
+    orders: OrderTable
+    charts: Charts
+    weapons: WeaponTable
+    checks: Checks
+
+
+def load_tables(directory: Path | str | None = None) -> Tables:
+    """Load the four tables from ``directory`` (``None``: the shipped ``cards/``).
+
+    Besides each file's own checks, every ``forced_order`` of ``checks.yaml`` must be an
+    order id of ``orders.yaml``. Raises one :class:`DataError` with the problems of all files.
+    """
+    base = cards_dir() if directory is None else Path(directory)
+    problems: list[Problem] = []
+    results: dict[str, Any] = {}
+    docs: dict[str, DataFile] = {}
+    builders = (
+        (ORDERS_FILE, orders_from),
+        (CHARTS_FILE, charts_from),
+        (WEAPONS_FILE, weapons_from),
+        (CHECKS_FILE, checks_from),
+    )
+    for filename, build in builders:
+        try:
+            docs[filename] = doc = read_card_file(base / filename, filename)
+            results[filename] = build(doc)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    orders: OrderTable | None = results.get(ORDERS_FILE)
+    checks: Checks | None = results.get(CHECKS_FILE)
+    if orders is not None and checks is not None:
+        probs = Problems()
+        for i, row in enumerate(checks.morale_rows):
+            if row.forced_order is not None and row.forced_order not in orders:
+                probs.add(
+                    docs[CHECKS_FILE],
+                    ("morale_states", i, "forced_order"),
+                    f"unknown order {row.forced_order!r} (not in {ORDERS_FILE})",
+                )
+        problems.extend(probs.items)
+    if problems:
+        raise DataError(problems)
+    return Tables(
+        orders=results[ORDERS_FILE],
+        charts=results[CHARTS_FILE],
+        weapons=results[WEAPONS_FILE],
+        checks=results[CHECKS_FILE],
+    )
 
 
 def _card_path(name: str, overlay: Path | None) -> Path:
@@ -105,7 +169,7 @@ def _card_path(name: str, overlay: Path | None) -> Path:
 
 
 @attrs.define
-class _Loaded:
+class LoadedSet:
     """What one pass over a card set and its maps found."""
 
     tables: dict[str, Any] = attrs.field(factory=dict)
@@ -114,11 +178,11 @@ class _Loaded:
     problems: list[Problem] = attrs.field(factory=list)
 
 
-def _load(
+def load_set(
     cards: Path | None, maps: Iterable[Path] = (), single: Path | None = None, *, shipped_maps: bool = True
-) -> _Loaded:
+) -> LoadedSet:
     """Load a card set (``cards`` replacing shipped files, or one ``single`` file) and maps with it."""
-    out = _Loaded()
+    out = LoadedSet()
     if cards is not None and not Path(cards).is_dir():
         out.problems.append(Problem(str(cards), None, "no such card set directory"))
         return out
@@ -131,9 +195,9 @@ def _load(
                 if weapons is None:
                     continue
                 if name == "characters.yaml":
-                    out.tables[name] = _load_characters(path, weapons)
+                    out.tables[name] = load_characters(path, weapons)
                 else:
-                    out.tables[name] = _vd().load_crews(path, weapon_ids={w.id for w in weapons})
+                    out.tables[name] = load_crews(path, weapon_ids={w.id for w in weapons})
             else:
                 out.tables[name] = loader(path)
         except DataError as exc:
@@ -145,7 +209,7 @@ def _load(
     weapons = out.tables.get("weapons.yaml")
     if weapons is not None:
         try:
-            out.tables["vehicles"] = _vd().load_vehicle_types(vdir, weapons=weapons)
+            out.tables["vehicles"] = load_vehicle_types(vdir, weapons=weapons)
         except DataError as exc:
             out.problems.extend(exc.problems)
     terrain = out.tables.get("terrain.yaml")
@@ -172,13 +236,14 @@ def load_data(cards: Path | None = None, maps: Path | None = None) -> HouseData:
     ``cards`` directory is a problem too).
     """
     extra = sorted(Path(maps).glob("*.yaml")) if maps is not None else []
-    got = _load(Path(cards) if cards is not None else None, extra)
+    got = load_set(Path(cards) if cards is not None else None, extra)
     if got.problems:
         raise DataError(got.problems)
-    return _house(got)
+    return house_from(got)
 
 
-def _house(got: _Loaded) -> HouseData:
+def house_from(got: LoadedSet) -> HouseData:
+    """The :class:`HouseData` of a card set loaded without problems."""
     return HouseData(
         **{_FIELD.get(name, name): value for name, value in got.tables.items()},
         maps=got.maps,
@@ -286,100 +351,3 @@ def _first_mention(path: Path, token: str, message: str) -> Problem:
         if token in line.split("#", 1)[0].replace('"', " ").replace(",", " ").replace("[", " ").split():
             return Problem(shown, i, message)
     return Problem(shown, None, message)
-
-
-def _is_scenario(path: Path) -> bool:
-    return path.parent.name == "scenarios"
-
-
-def validate(paths: Iterable[Path | str] = ()) -> tuple[int, list[Problem]]:
-    """Check the given files and directories (none: all shipped data); return (files, problems).
-
-    A directory is a card set and/or a folder of maps and scenarios (its
-    ``scenarios/`` subfolder too): its card files are checked with the shipped
-    files they do not replace, and every map and scenario is checked against
-    that card set. A single file is recognised by its name
-    (``enemy_orders.yaml``...), as a scenario (in a ``scenarios`` folder or
-    with ``friendly``/``enemy`` keys), or as a map (a ``legend`` key). Nothing
-    is raised for bad data: problems are returned, every one with its file and
-    line.
-    """
-    paths = [Path(p) for p in paths]
-    problems: list[Problem] = []
-    count = 0
-    if not paths:
-        got = _load(None)
-        scenarios = sorted((maps_dir() / "scenarios").glob("*.yaml"))
-        count = len(CARD_FILES) + len(got.maps) + len(scenarios)
-        problems.extend(got.problems)
-        if not got.problems:
-            problems.extend(_check_scenarios(_house(got), scenarios))
-        return count, _sorted(problems)
-    for p in paths:
-        if not p.exists():
-            problems.append(Problem(str(p), None, "no such file or directory"))
-            continue
-        if p.is_dir():
-            files = sorted(p.glob("*.yaml"))
-            card_files = [f for f in files if f.name in CARD_FILES]
-            scenario_files = [f for f in files if f not in card_files and _looks_like_scenario(f)] + sorted(
-                (p / "scenarios").glob("*.yaml")
-            )
-            map_files = [f for f in files if f not in card_files and f not in scenario_files]
-            count += len(card_files) + len(map_files) + len(scenario_files)
-            got = _load(p if card_files else None, map_files)
-            problems.extend(got.problems)
-            if not got.problems:
-                problems.extend(_check_scenarios(_house(got), scenario_files))
-            continue
-        count += 1
-        if p.name in CARD_FILES:
-            problems.extend(_load(None, single=p).problems)
-        elif _is_scenario(p) or _looks_like_scenario(p):
-            got = _load(None)
-            problems.extend(got.problems or _check_scenarios(_house(got), [p]))
-        else:
-            problems.extend(_check_map_file(p))
-    return count, _sorted(problems)
-
-
-def _sorted(problems: list[Problem]) -> list[Problem]:
-    return sorted(set(problems), key=lambda x: (x.path, x.line or 0, x.message))
-
-
-def _looks_like_scenario(p: Path) -> bool:
-    try:
-        head = p.read_text(encoding="utf-8")[:4000]
-    except OSError:
-        return False
-    return any(line.startswith(("friendly:", "enemy:")) for line in head.splitlines())
-
-
-def _check_scenarios(data: HouseData, files: list[Path]) -> list[Problem]:
-    from solo.data.scenario import load_scenario
-
-    problems: list[Problem] = []
-    for f in files:
-        try:
-            load_scenario(f, data)
-        except DataError as exc:
-            problems.extend(exc.problems)
-    return problems
-
-
-def _check_map_file(f: Path) -> list[Problem]:
-    try:
-        doc = read(f, display_name(f))
-    except DataError as exc:
-        return list(exc.problems)
-    if not isinstance(doc.data, dict) or "legend" not in doc.data:
-        return [
-            Problem(
-                display_name(f),
-                1,
-                "not a known data file (expected a map with 'legend', a scenario "
-                "with 'friendly' and 'enemy', or one of: " + ", ".join(CARD_FILES) + ")",
-            )
-        ]
-    got = _load(None, [f], shipped_maps=False)
-    return got.problems

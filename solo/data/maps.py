@@ -23,6 +23,8 @@ A map file (``maps/*.yaml``) holds::
 Every problem is reported with its line. :class:`Board` turns a map into flat
 tables indexed by a dense hex index (hex → index, neighbours, cube coords,
 heights) built once and shared, for LOS and movement on hot paths.
+
+May import: :mod:`solo.core`, :mod:`solo.data.terrain`.
 """
 
 from __future__ import annotations
@@ -189,12 +191,12 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
                 at_key=True,
             )
             continue
-        t = table.by_id.get(tid)
+        t = table.get(tid) if tid in table else None
         if t is None:
             probs.add(
                 doc,
                 ("legend", code),
-                f"unknown terrain {tid!r} (expected one of: {', '.join(table.by_id)})",
+                f"unknown terrain {tid!r} (expected one of: {', '.join(x.id for x in table)})",
             )
             continue
         if t.placement not in (Placement.HEX, Placement.HEX_OR_HEXSIDE, Placement.HEX_OR_OVERLAY):
@@ -253,7 +255,7 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
 
     hexsides: dict[tuple[Hex, Hex], str] = {}
     for i, entry in enumerate(raw.hexsides):
-        t = table.by_id.get(entry.feature)
+        t = table.get(entry.feature) if entry.feature in table else None
         if t is None or t.placement not in (Placement.HEXSIDE, Placement.HEX_OR_HEXSIDE):
             probs.add(
                 doc,
@@ -290,7 +292,7 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
 
     overlays: dict[Hex, list[str]] = {}
     for i, entry in enumerate(raw.overlays):
-        t = table.by_id.get(entry.feature)
+        t = table.get(entry.feature) if entry.feature in table else None
         if t is None or t.placement not in (Placement.OVERLAY, Placement.HEX_OR_OVERLAY):
             probs.add(
                 doc,

@@ -2,18 +2,21 @@
 
 Every terrain of base-rules §16 and Combat!2 rule 27 is one :class:`TerrainType`.
 Maps name terrain by id; the charts name rows by :attr:`TerrainType.chart_row`.
+:class:`TerrainTable` looks them up by id (the :class:`~solo.core.catalog.Catalog` mixin).
+
+May import: :mod:`solo.core` only.
 """
 
 from __future__ import annotations
 
 import enum
 from pathlib import Path
+from typing import ClassVar
 
 import attrs
 
-from solo.core.datafile import Problems, read, structure
-from solo.core.errors import DataError
-from solo.core.resources import cards_dir, display_name
+from solo.core.catalog import Catalog
+from solo.core.datafile import Problems, check_unique, read_card_file, structure
 
 
 class LosKind(enum.Enum):
@@ -106,21 +109,22 @@ class TerrainType:
 
 
 @attrs.frozen
-class TerrainTable:
-    """All terrain types, by id, in file order."""
+class TerrainTable(Catalog):
+    """All terrain types, by id (:meth:`get`, ``table[id]``, ``in``, iteration in file order)."""
+
+    _ITEMS: ClassVar[str] = "types"
+    _WHAT: ClassVar[str] = "terrain"
 
     types: tuple[TerrainType, ...]
-    by_id: dict[str, TerrainType] = attrs.field(init=False, eq=False, repr=False)
+    _by_id: dict[str, TerrainType] = attrs.field(init=False, eq=False, repr=False)
     source: str = "cards/terrain.yaml"
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "by_id", {t.id: t for t in self.types})
+        object.__setattr__(self, "_by_id", {t.id: t for t in self.types})
 
     def __getitem__(self, terrain_id: str) -> TerrainType:
-        return self.by_id[terrain_id]
-
-    def __contains__(self, terrain_id: object) -> bool:
-        return terrain_id in self.by_id
+        """The terrain type ``terrain_id`` (a bare :class:`KeyError` if none: the LOS hot path)."""
+        return self._by_id[terrain_id]
 
 
 @attrs.frozen
@@ -133,19 +137,16 @@ def load_terrain(path: Path | None = None) -> TerrainTable:
 
     Raises :class:`~solo.core.errors.DataError` listing every problem with its line.
     """
-    path = Path(path) if path is not None else cards_dir() / "terrain.yaml"
-    doc = read(path, display_name(path))
+    doc = read_card_file(path, "terrain.yaml")
     parsed = structure(doc, _TerrainFile)
     probs = Problems()
-    seen: dict[str, int] = {}
+    check_unique(
+        probs,
+        doc,
+        [(("terrain", i, "id"), t.id) for i, t in enumerate(parsed.terrain)],
+        "duplicate terrain id {id!r} (also entry {index})",
+    )
     for i, t in enumerate(parsed.terrain):
-        if t.id in seen:
-            probs.add(
-                doc,
-                ("terrain", i, "id"),
-                f"duplicate terrain id {t.id!r} (also entry {seen[t.id]})",
-            )
-        seen.setdefault(t.id, i)
         if t.obstacle < 0:
             probs.add(doc, ("terrain", i, "obstacle"), "obstacle height must be 0 or more")
         for key in ("kindling", "growth", "spread"):
@@ -171,7 +172,6 @@ def check_chart_rows(table: TerrainTable, chart_rows: set[str] | frozenset[str])
 
 __all__ = [
     "Abbey",
-    "DataError",
     "LosKind",
     "Placement",
     "TerrainTable",

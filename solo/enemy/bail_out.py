@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solo.data.tables import MoraleState, WeaponKind
+from solo.data.tables import MoraleState
 from solo.data.vehicle_types import VehicleType
+from solo.data.weapons import WeaponKind
 from solo.enemy.vom import SPEED_ORDERS, _card, _forced, _order_name, _Trace
 from solo.rules.state import Character, Side
 from solo.rules.vehicles.crew_sight import _role_name
@@ -55,7 +56,7 @@ def bailed_out_order(game: GameContext, ch: Character) -> None:
     allow: Sprint, Evade with a Light Wound, Sneak with a Bad Wound (base-rules §4). Emits
     one ``crew_order`` event.
     """
-    from solo.data.cards import MoraleRow
+    from solo.data.cards import CardRow
     from solo.rules.state import AmmoState
 
     st = game.state
@@ -78,7 +79,7 @@ def bailed_out_order(game: GameContext, ch: Character) -> None:
     order: str | None = None
     directions = None
     if ch.morale is not MoraleState.ROUT and armed and seen is not None:
-        row = MoraleRow.AGGRESSIVE if ch.morale is MoraleState.BERSERK else MoraleRow(ch.morale.value)
+        row = CardRow.AGGRESSIVE if ch.morale is MoraleState.BERSERK else CardRow(ch.morale.value)
         entry = card.entry(row, in_cover=game.in_cover(ch))
         in_cover = "Cover" if game.in_cover(ch) else "Open"
         if entry.code.value in ("AF", "RF", "SF"):

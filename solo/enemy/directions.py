@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from solo.core.hexes import Hex, rotate, wedge_directions
 from solo.data.cards import DirectionString
-from solo.data.tables import Order, Slot, TrackStep
+from solo.data.orders import Order, Slot, TrackStep
 from solo.rules.state import Character
 
 if TYPE_CHECKING:

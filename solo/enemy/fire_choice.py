@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from solo.core.hexes import Hex, line
-from solo.data.tables import CheckKind, MoraleState, OrderFlag, Weapon, WeaponFlag, WeaponKind
+from solo.data.orders import OrderFlag
+from solo.data.tables import CheckKind, MoraleState
+from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
 from solo.enemy.order_lookup import _tqc
 from solo.rules.fire_action import SNIPER_AIM
 from solo.rules.state import AmmoState, Character, Side

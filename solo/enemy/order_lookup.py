@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from solo.core.hexes import Hex
-from solo.data.cards import DirectionString, EnemyOrderCard, EnemyOrderEntry, MoraleRow
-from solo.data.tables import CardString, CheckKind, CheckOutcome, Order
+from solo.data.cards import CardRow, DirectionString, EnemyOrderCard, EnemyOrderEntry
+from solo.data.orders import Order
+from solo.data.tables import CardString, CheckKind, CheckOutcome
 from solo.enemy.directions import _DIRECTION_STRINGS, _path, _string_toward, _target_hex
 from solo.enemy.order_cards import _loose_redraw
 from solo.rules.state import AmmoState, Character, GivenOrder, Side
@@ -174,7 +175,7 @@ def _lookup(
             _convert(trace, order_id, "evade", "C2 30.0 [house]", "a trained medic never charges")
             order_id = "evade"
     else:
-        row = MoraleRow(ch.morale.value)
+        row = CardRow(ch.morale.value)
         row_name = row.value
         trace.rule("9.1", "§5.3 steps 7-9")
         entry = card.entry(row, in_cover=in_cover)
@@ -385,7 +386,7 @@ def _medic_entry(
     card: EnemyOrderCard,
     entry: EnemyOrderEntry,
     in_cover: bool,
-    row: MoraleRow,
+    row: CardRow,
     trace: _Trace,
     redraw: Callable[[], EnemyOrderCard] | None,
 ) -> tuple[EnemyOrderCard, EnemyOrderEntry, tuple[DirectionString, Character] | None]:

@@ -1,11 +1,11 @@
 """The Vehicle Order Matrix as an Enemy crewman reads it (C2 31.11.3), and the trace of his order.
 
 The row: the card's initiative plus the crewman's morale modifier, clamped 00-99 (as
-:func:`solo.data.vehicle_types.modified_number`); the column: vehicle kind × Target/No Target ×
-BU/OPEN (:func:`solo.data.vehicle_types.vom_column`; ``_is_open``: a position without a hatch
+:func:`solo.data.vom.modified_number`); the column: vehicle kind × Target/No Target ×
+BU/OPEN (:func:`solo.data.vom.vom_column`; ``_is_open``: a position without a hatch
 reads its fixed state). The rows are read from 100-row tables built once from
-:attr:`solo.data.vehicle_types.Vom.columns` (``_vom_tables``), the same cells
-:func:`solo.data.vehicle_types.vom_order` gives. ``_Trace`` records one crewman's assignment
+:attr:`solo.data.vom.Vom.columns` (``_vom_tables``), the same cells
+:func:`solo.data.vom.vom_order` gives. ``_Trace`` records one crewman's assignment
 (card, cell, each override with its rule, the checks) for his ``crew_order`` event.
 
 **Forced orders** (``_forced``, C2 31.10.8): strings in ``vehicle.damage`` (or keys of
@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo.data.vehicle_types import HatchState, VehicleType, Vom, VomCell, vom_column
+from solo.data.vehicle_types import HatchState, VehicleType
+from solo.data.vom import Vom, VomCell, vom_column
 from solo.rules.state import Character
 from solo.rules.vehicles.crew_orders import FIRE_ORDERS
 from solo.rules.vehicles.crew_sight import _ROLE_NAMES

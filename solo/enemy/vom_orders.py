@@ -37,8 +37,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo.data.tables import MoraleState, WeaponKind
+from solo.data.tables import MoraleState
 from solo.data.vehicle_types import VehicleKind, VehicleType
+from solo.data.weapons import WeaponKind
 from solo.enemy.bail_out import _bail_out_overrides, bailed_out_order, passenger_orders
 from solo.enemy.vom import (
     _H_JAMMED_OPEN,

@@ -28,7 +28,7 @@ from solo.core.dice import Dice
 from solo.core.errors import IllegalChoiceError, MalformedChoiceError
 from solo.core.options import Options
 from solo.data.house import HouseData
-from solo.data.tables import TrackStep
+from solo.data.orders import TrackStep
 from solo.enemy import alerting, order_phase, vom_orders
 from solo.enemy.hooks import Enemy
 from solo.rules import (

@@ -20,7 +20,8 @@ import attrs
 
 from solo.core.errors import SoloError
 from solo.data.house import CARD_FILES, HouseData, load_data
-from solo.data.scenario import Scenario, load_scenario, shipped_scenarios
+from solo.data.scenario import load_scenario, shipped_scenarios
+from solo.data.scenario_format import Scenario
 
 HOUSE = ("house", "cards/house")
 """Variant directories that mean the shipped cards (``A=house`` or ``A=cards/house``)."""

@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from solo.core.errors import DataError, Problem
-from solo.data.cards import EnemyDeckDef, EnemyOrderCard, MoraleRow, OrderCode, load_enemy_deck
+from solo.data.cards import CardRow, EnemyDeckDef, EnemyOrderCard, OrderCode, load_enemy_deck
 
 __all__ = [
     "COLUMNS",
@@ -56,8 +56,8 @@ __all__ = [
 DECK_FILE = "enemy_orders.yaml"
 """The Enemy deck's file name in a card set directory."""
 
-COLUMNS: tuple[tuple[MoraleRow, bool], ...] = tuple(
-    (row, in_cover) for in_cover in (True, False) for row in MoraleRow
+COLUMNS: tuple[tuple[CardRow, bool], ...] = tuple(
+    (row, in_cover) for in_cover in (True, False) for row in CardRow
 )
 """The ten (morale row, in Cover) columns of a card, Cover first, rows best first (base-rules §5.2)."""
 
@@ -71,12 +71,12 @@ FLAG_LABELS: dict[str, str] = {"": "no flag", "G": "G only", "C": "C only", "GC"
 _MOVE_CODES: tuple[OrderCode, ...] = tuple(c for c in OrderCode if c.is_move)
 
 
-def column_name(row: MoraleRow, *, in_cover: bool) -> str:
+def column_name(row: CardRow, *, in_cover: bool) -> str:
     """The stable key of a card column: ``"cover/aggressive"`` … ``"open/shaken"``."""
     return f"{'cover' if in_cover else 'open'}/{row.value}"
 
 
-def column_label(row: MoraleRow, *, in_cover: bool) -> str:
+def column_label(row: CardRow, *, in_cover: bool) -> str:
     """The readable name of a card column: ``"Cover/Aggressive"`` (base-rules §5.2)."""
     return f"{'Cover' if in_cover else 'Open'}/{row.value.capitalize()}"
 
@@ -102,7 +102,7 @@ class ColumnOdds:
     Counts are of cards; each card is equally likely, so a probability is ``count / total``.
     """
 
-    row: MoraleRow
+    row: CardRow
     in_cover: bool
     total: int
     """Cards counted (50 for a full deck; the draw pile for next-card odds)."""
@@ -164,7 +164,7 @@ def _share(count: int, total: int) -> dict[str, Any]:
     return {"count": count, "probability": str(p), "percent": round(float(100 * p), 4)}
 
 
-def _column_odds(cards: Sequence[EnemyOrderCard], row: MoraleRow, in_cover: bool) -> ColumnOdds:
+def _column_odds(cards: Sequence[EnemyOrderCard], row: CardRow, in_cover: bool) -> ColumnOdds:
     entries = [card.entry(row, in_cover=in_cover) for card in cards]
     orders = Counter(e.code for e in entries)
     flags = Counter(e.flags for e in entries)
@@ -250,9 +250,9 @@ class DeckOdds:
     """(rout, berserk) pairs on the same card, most first (the pairs of base-rules §5.1)."""
     initiative: InitiativeSpread
 
-    def column(self, row: MoraleRow | str, *, in_cover: bool) -> ColumnOdds:
+    def column(self, row: CardRow | str, *, in_cover: bool) -> ColumnOdds:
         """The column for morale ``row`` in Cover (``in_cover``) or the Open."""
-        row = MoraleRow(row)
+        row = CardRow(row)
         return next(c for c in self.columns if c.row is row and c.in_cover is in_cover)
 
     def to_dict(self) -> dict[str, Any]:
@@ -440,7 +440,7 @@ def write_comparison_png(
     codes = [c.value for c in OrderCode]
     fig = Figure(figsize=(17, 7.2), dpi=100, layout="constrained")
     FigureCanvasAgg(fig)
-    axes = fig.subplots(2, len(MoraleRow), sharey=True)
+    axes = fig.subplots(2, len(CardRow), sharey=True)
     top = max(
         float(percent(n, p.size))
         for p in (comparison.a, comparison.b)
@@ -450,7 +450,7 @@ def write_comparison_png(
     width = 0.4
     xs = list(range(len(codes)))
     for ca, cb in zip(comparison.a.columns, comparison.b.columns, strict=True):
-        ax = axes[0 if ca.in_cover else 1][list(MoraleRow).index(ca.row)]
+        ax = axes[0 if ca.in_cover else 1][list(CardRow).index(ca.row)]
         ya = [float(percent(n, comparison.a.size)) for _, n in ca.orders]
         yb = [float(percent(n, comparison.b.size)) for _, n in cb.orders]
         ax.bar([x - width / 2 for x in xs], ya, width, label=names[0], color="#4c72b0")
@@ -464,7 +464,7 @@ def write_comparison_png(
         ax.set_xticks(xs, codes, fontsize=8)
         ax.set_ylim(0, top * 1.1 + 1)
         ax.grid(axis="y", alpha=0.3)
-        if ca.row is MoraleRow.AGGRESSIVE:
+        if ca.row is CardRow.AGGRESSIVE:
             ax.set_ylabel("% of the deck")
     handles, texts = axes[0][0].get_legend_handles_labels()
     fig.legend(handles, texts, loc="outside lower center", ncols=2)

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo.data.cards import EnemyDeckDef, EnemyOrderCard, MoraleRow
+from solo.data.cards import CardRow, EnemyDeckDef, EnemyOrderCard
 from solo.data.tables import MoraleState
-from solo.data.vehicle_types import Role, Vom, VomColumn
+from solo.data.vehicle_types import Role
+from solo.data.vom import Vom, VomColumn
 from solo.playtest.odds_deck import FLAG_LABELS, FLAGS, _column_odds, _ranked, _share, column_label
 from solo.playtest.odds_vom import VomCellOdds, _vom_cell_odds
 
@@ -111,7 +112,7 @@ class NextCardOdds:
         if forced is not None:
             strings = ", ".join(f"{d} {_pct_text(n, self.total)}" for d, n in self.directions[0][1])
             return f"{head}, {forced[1]} string): {forced[0]} along {strings}"
-        where = column_label(MoraleRow(self.context.morale.value), in_cover=self.context.in_cover)
+        where = column_label(CardRow(self.context.morale.value), in_cover=self.context.in_cover)
         parts = [f"{o} {_pct_text(n, self.total)}" for o, n in sorted(self.orders, key=lambda kv: -kv[1])]
         g = _pct_text_fraction(self.flag_probability("G"))
         c = _pct_text_fraction(self.flag_probability("C"))
@@ -177,7 +178,7 @@ def _next_odds(pile: Sequence[EnemyOrderCard], context: CardContext) -> NextCard
             flags=tuple((f, len(pile) if f == "" else 0) for f in FLAGS),
             directions=((order, _ranked(strings)),),
         )
-    col = _column_odds(pile, MoraleRow(context.morale.value), context.in_cover)
+    col = _column_odds(pile, CardRow(context.morale.value), context.in_cover)
     return NextCardOdds(
         context=context,
         pile=ids,

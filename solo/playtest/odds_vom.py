@@ -1,7 +1,7 @@
 """Exact odds of the Vehicle Order Matrix read with an Enemy Order deck (C2 31.11.3).
 
 * :func:`vom_odds`: per crew role × VOM column × Morale State, the orders the VOM gives for the
-  card's initiative modified by morale (C2 31.11.3, :func:`~solo.data.vehicle_types.modified_number`),
+  card's initiative modified by morale (C2 31.11.3, :func:`~solo.data.vom.modified_number`),
   counted over the cards (each equally likely, base-rules §5.5);
 * :func:`load_vom_for`: the VOM of a file or a card set directory;
 * :func:`vom_column_label`: a readable name for a VOM column.
@@ -24,18 +24,8 @@ import attrs
 from solo.core.errors import DataError, Problem
 from solo.data.cards import EnemyOrderCard
 from solo.data.tables import MoraleState
-from solo.data.vehicle_types import (
-    CREW_ACTIVATION_ORDER,
-    VOM_FILE,
-    Role,
-    VehicleKind,
-    Vom,
-    VomColumn,
-    load_vom,
-    modified_number,
-    vom_column,
-    vom_order,
-)
+from solo.data.vehicle_types import CREW_ACTIVATION_ORDER, Role, VehicleKind
+from solo.data.vom import VOM_FILE, Vom, VomColumn, load_vom, modified_number, vom_column, vom_order
 from solo.playtest.odds_deck import DeckLike, _as_deck, _share
 
 __all__ = [
@@ -77,7 +67,7 @@ def load_vom_for(vom: Path | str | None = None, deck: Path | str | None = None) 
 
 
 def vom_column_label(column: VomColumn | str) -> str:
-    """A readable name for a VOM column, from what :func:`~solo.data.vehicle_types.vom_column` maps to it.
+    """A readable name for a VOM column, from what :func:`~solo.data.vom.vom_column` maps to it.
 
     ``"AFV, Target, BU"``, ``"Half-Track, No Target"``, ``"Truck/Jeep"``.
     """
@@ -202,7 +192,7 @@ def vom_odds(
     """The exact chance of each VOM order per role × column × Morale State with ``deck`` (C2 31.11.3).
 
     A crewman's card is drawn at random from the full shuffled deck; its initiative plus his
-    morale modifier, clamped to 0-99 (:func:`~solo.data.vehicle_types.modified_number`), is the row
+    morale modifier, clamped to 0-99 (:func:`~solo.data.vom.modified_number`), is the row
     read in his column. ``roles``/``columns`` restrict the output (default: every role in crew
     order and every column the VOM has for it); ``morales`` defaults to :data:`VOM_MORALES`.
     The engine's overrides (Rout, Bail Out cascades, damage) are not applied. ``deck`` as

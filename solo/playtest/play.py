@@ -23,7 +23,8 @@ from solo.core.events import Event
 from solo.core.log import Header, LogError, comparable, data_version, inputs_of, read_log
 from solo.core.options import Options
 from solo.data.house import HouseData, load_data
-from solo.data.scenario import Scenario, load_scenario
+from solo.data.scenario import load_scenario
+from solo.data.scenario_format import Scenario
 from solo.engine.game import Game
 from solo.rules.state import Side, Status
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solo.data.cards import (
-    Ammo,
+from solo.data.friendly_deck import (
+    EffectScope,
     ExtraMove,
     FriendlyCard,
     FriendlyCardKind,
@@ -16,9 +16,9 @@ from solo.data.cards import (
     MoraleChange,
     NoEffect,
     OrderLimit,
+    RefillAmmo,
     RemoveLightWound,
     Reroll,
-    Scope,
     TriggerEvent,
     WsModifier,
 )
@@ -34,7 +34,7 @@ def turn_effects(game: GameContext) -> list[dict[str, Any]]:
 
     Kinds: ``ws_modifier`` {team, value}; ``order_limit`` {team, forbid}; ``reroll`` {roll,
     count, used}; ``extra_move`` {scope, character, hexes, used}; ``initiative_swap``
-    {with_enemy, done}. Each also has ``card``. ``team``/``scope`` is a :class:`Scope` value.
+    {with_enemy, done}. Each also has ``card``. ``team``/``scope`` is a :class:`EffectScope` value.
     """
     return game.state.flags.get("turn_effects", [])
 
@@ -145,14 +145,14 @@ def clear_turn_effects(game: GameContext) -> None:
         game.emit("card_effect", f"This turn's card effects end (card {cards}).", rule="5 e); 18")
 
 
-def _friendlies(game: GameContext, scope: Scope, character: str | None = None) -> list[Character]:
+def _friendlies(game: GameContext, scope: EffectScope, character: str | None = None) -> list[Character]:
     st = game.state
     chars = [c for c in st.on_side(Side.FRIENDLY) if c.on_map]
-    if scope is Scope.ALL:
+    if scope is EffectScope.ALL:
         return chars
-    if scope in (Scope.ABLE, Scope.BAKER, Scope.CHARLIE):
+    if scope in (EffectScope.ABLE, EffectScope.BAKER, EffectScope.CHARLIE):
         return [c for c in chars if c.team == scope.value]
-    if scope is Scope.NEAR_LEADER:
+    if scope is EffectScope.NEAR_LEADER:
         return _leaders_reach(game, Side.FRIENDLY)
     if character is not None:
         return [c for c in chars if c.id == character]
@@ -172,7 +172,7 @@ def _one_character_candidates(game: GameContext, effect: Any) -> list[Character]
             chars = [c for c in chars if c.morale.rank > MoraleState.AGGRESSIVE.rank]
             return sorted(chars, key=lambda c: (-c.morale.rank, rank[c.id]))
         return chars
-    if isinstance(effect, Ammo):
+    if isinstance(effect, RefillAmmo):
         chars = [c for c in chars if c.is_active and c.ammo is not AmmoState.FULL]
         return sorted(chars, key=lambda c: (c.ammo is not AmmoState.NO, rank[c.id]))
     return [c for c in chars if c.is_active]
@@ -190,7 +190,7 @@ def card_effect_options(game: GameContext, card: FriendlyCard) -> list[tuple[str
         return None
     effect = card.effect
     scope = getattr(effect, "scope", None)
-    if scope is Scope.ONE_CHARACTER:
+    if scope is EffectScope.ONE_CHARACTER:
         cands = _one_character_candidates(game, effect)
         return [(c.id, f"{c.name} ({c.team})") for c in cands] or None
     if isinstance(effect, InitiativeSwap) and not effect.with_enemy:
@@ -274,7 +274,7 @@ def apply_card_effect(game: GameContext, card: FriendlyCard, choice: str | None 
         )
     elif isinstance(effect, ExtraMove):
         # One character: the player's pick, else [house] whichever Friendly uses it first.
-        target = _pick(game, card, choice) if effect.scope is Scope.ONE_CHARACTER and choice else None
+        target = _pick(game, card, choice) if effect.scope is EffectScope.ONE_CHARACTER and choice else None
         _add_turn_effect(
             game,
             {
@@ -299,7 +299,7 @@ def apply_card_effect(game: GameContext, card: FriendlyCard, choice: str | None 
             game.emit("card_effect", f"{where}: nobody to affect.", rule=rule, data={"card": card.id})
         for c in chars:
             _morale_gain(game, c, effect.value, f"card {card.id} {card.title}", f"{rule}; 7")
-    elif isinstance(effect, Ammo):
+    elif isinstance(effect, RefillAmmo):
         chars = [c for c in _scope_targets(game, card, effect.scope, choice) if c.is_active]
         _ammo_full(game, chars, f"card {card.id} {card.title}", rule)
     elif isinstance(effect, RemoveLightWound):
@@ -342,14 +342,14 @@ def apply_card_effect(game: GameContext, card: FriendlyCard, choice: str | None 
             _swap_friendly(game, card, choice)
 
 
-def _scope_text(scope: Scope, *, possessive: bool = True) -> str:
+def _scope_text(scope: EffectScope, *, possessive: bool = True) -> str:
     text = {
-        Scope.ALL: "every Friendly character",
-        Scope.ABLE: "Able team",
-        Scope.BAKER: "Baker team",
-        Scope.CHARLIE: "Charlie team",
-        Scope.ONE_CHARACTER: "one Friendly character",
-        Scope.NEAR_LEADER: "every Friendly character near a leader",
+        EffectScope.ALL: "every Friendly character",
+        EffectScope.ABLE: "Able team",
+        EffectScope.BAKER: "Baker team",
+        EffectScope.CHARLIE: "Charlie team",
+        EffectScope.ONE_CHARACTER: "one Friendly character",
+        EffectScope.NEAR_LEADER: "every Friendly character near a leader",
     }[scope]
     return text + "'s" if possessive else text
 
@@ -375,9 +375,9 @@ def _pick(game: GameContext, card: FriendlyCard, choice: str | None) -> Characte
 
 
 def _scope_targets(
-    game: GameContext, card: FriendlyCard, scope: Scope, choice: str | None
+    game: GameContext, card: FriendlyCard, scope: EffectScope, choice: str | None
 ) -> list[Character]:
-    if scope is Scope.ONE_CHARACTER:
+    if scope is EffectScope.ONE_CHARACTER:
         c = _pick(game, card, choice)
         return [c] if c is not None else []
     return _friendlies(game, scope)

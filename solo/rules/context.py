@@ -19,7 +19,7 @@ from solo.core.hexes import Hex, distance
 from solo.core.options import Options
 from solo.data.house import HouseData
 from solo.data.maps import Board
-from solo.data.tables import Order
+from solo.data.orders import Order
 from solo.rules.los import LineOfSight, Sight
 from solo.rules.state import Character, GameState, GivenOrder
 

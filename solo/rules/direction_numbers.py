@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from solo.core.hexes import Hex, rotate
 from solo.data.cards import DirectionString
-from solo.data.tables import Order
+from solo.data.orders import Order
 from solo.rules.context import GameContext
 from solo.rules.entering import _burning, _passable
 from solo.rules.state import Character

@@ -8,7 +8,8 @@ from __future__ import annotations
 import enum
 
 from solo.core.hexes import Hex
-from solo.data.tables import MoraleState, Order
+from solo.data.orders import Order
+from solo.data.tables import MoraleState
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side, Status
 

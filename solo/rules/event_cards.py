@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solo.data.cards import EventTable, FriendlyCardKind, TriggerEvent
 from solo.data.event_tables import EventEntry, EventKind, EventTables, _shipped_event_tables
+from solo.data.friendly_deck import EventTable, FriendlyCardKind, TriggerEvent
 from solo.rules.artillery import call_support_fire, target_table
 from solo.rules.context import GameContext
 from solo.rules.effects import (
@@ -36,7 +36,8 @@ def event_tables(game: GameContext) -> EventTables:
 def resolve_event_card(game: GameContext, card: Any) -> None:
     """An Event card played in Step 1 e): roll a d10 on the Friendly or Enemy Event table (§18).
 
-    ``card`` is the :class:`~solo.data.cards.FriendlyCard` (kind ``friendly_event`` or ``enemy_event``).
+    ``card`` is the :class:`~solo.data.friendly_deck.FriendlyCard` (kind ``friendly_event`` or
+    ``enemy_event``).
     """
     effect = getattr(card, "effect", None)
     if isinstance(effect, TriggerEvent):

@@ -11,7 +11,7 @@ from collections.abc import Generator
 
 from solo.core.decisions import Decision
 from solo.core.hexes import Hex
-from solo.data.tables import Order, OrderFlag
+from solo.data.orders import Order, OrderFlag
 from solo.rules import grenades
 from solo.rules.context import GameContext
 from solo.rules.firing import (

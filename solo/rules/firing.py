@@ -52,16 +52,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo.data.tables import (
-    CheckKind,
-    FireCell,
-    MoraleState,
-    Order,
-    OrderFlag,
-    Weapon,
-    WeaponFlag,
-    WeaponKind,
-)
+from solo.data.charts import FireCell
+from solo.data.orders import Order, OrderFlag
+from solo.data.tables import CheckKind, MoraleState
+from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
 from solo.rules import card_effects, spotting
 from solo.rules.morale import change_morale, check, morale_check
 from solo.rules.skills import SKILL_DEADLY, SKILL_DODGE, SKILL_DODGE_2, SKILL_KNIFE_EXPERT, SKILL_SNIPER

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solo.data.cards import FriendlyCardKind, OrderLimit, Scope
-from solo.data.tables import MoraleState, Order, OrderKind, TrackStep, Weapon, WeaponFlag, WeaponKind
+from solo.data.friendly_deck import EffectScope, FriendlyCardKind, OrderLimit
+from solo.data.orders import Order, OrderKind, TrackStep
+from solo.data.tables import MoraleState
+from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
 from solo.rules.context import GameContext
 from solo.rules.entering import WIRE_ONLY_ORDER, _casualty_here, _fortified, _opponents_at, in_wire
 from solo.rules.state import Character, Status
@@ -129,7 +131,7 @@ def forbidden_orders(game: GameContext, ch: Character) -> dict[str, str]:
         if (
             card.kind is FriendlyCardKind.ORDER
             and isinstance(eff, OrderLimit)
-            and (eff.team is Scope.ALL or eff.team.value == ch.team)
+            and (eff.team is EffectScope.ALL or eff.team.value == ch.team)
         ):
             no(eff.forbid, f"card {card.id} {card.title} forbids it this turn (§18)")
     # Forced orders of Rout and Berserk men ([house] §20 Q26).

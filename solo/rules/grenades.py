@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from solo.core.hexes import Hex
-from solo.data.tables import Order, WeaponKind, roll_result
+from solo.data.orders import Order
+from solo.data.tables import roll_result
+from solo.data.weapons import WeaponKind
 from solo.rules.artillery import (
     BLAST_ALERT_RANGE,
     C4_EXPLODES_ON,

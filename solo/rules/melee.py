@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from solo.core.decisions import Decision
-from solo.data.tables import Order
+from solo.data.orders import Order
 from solo.rules import spotting
 from solo.rules.context import GameContext
 from solo.rules.morale import duck_back

@@ -28,13 +28,8 @@ from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING
 
 from solo.core.hexes import Hex
-from solo.data.tables import (
-    CheckKind,
-    Order,
-    OrderFlag,
-    Slot,
-    TrackStep,
-)
+from solo.data.orders import Order, OrderFlag, Slot, TrackStep
+from solo.data.tables import CheckKind
 from solo.rules.direction_numbers import map_direction
 from solo.rules.entering import (
     WIRE_ONLY_ORDER,

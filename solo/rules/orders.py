@@ -6,7 +6,8 @@ May import: the grenade and card-effect rules below it, and the rooms below rule
 
 from __future__ import annotations
 
-from solo.data.tables import CheckKind, Order, roll_result
+from solo.data.orders import Order
+from solo.data.tables import CheckKind, roll_result
 from solo.rules.context import GameContext
 from solo.rules.effects import _ammo_full, _out_of_action_check, _reveal, _roster_index, _within
 from solo.rules.grenades import _THROWN_ORDERS, _throw_range

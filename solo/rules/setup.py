@@ -16,24 +16,26 @@ from solo.core.errors import ChanceError, DataError, Problem
 from solo.core.hexes import Hex
 from solo.core.options import Options
 from solo.data.cards import DirectionString
-from solo.data.house import HouseData
-from solo.data.scenario import (
+from solo.data.characters import (
     _MAX_REROLLS,
-    FRIENDLY_TEAMS,
     ROLLED_TEAMS,
-    TEAM_NAMES,
     CharacterBook,
+    FriendlyProfile,
+    SelectionRow,
+    SelectionTable,
+    _book_for,
+)
+from solo.data.house import HouseData
+from solo.data.scenario_format import (
+    FRIENDLY_TEAMS,
+    TEAM_NAMES,
     CharacterSpec,
     CupSpec,
     ForcedOrder,
-    FriendlyProfile,
     ReinforcementSpec,
     Scenario,
-    SelectionRow,
-    SelectionTable,
     TeamSpec,
     VehicleSpec,
-    _book_for,
     parse_forced_order,
 )
 from solo.data.tables import MoraleState

@@ -1,4 +1,4 @@
-"""The skills of C2 24.1 the rules test for, by id (the closed list is solo.data.scenario.Skill)."""
+"""The skills of C2 24.1 the rules test for, by id (the closed list is solo.data.characters.Skill)."""
 
 from __future__ import annotations
 

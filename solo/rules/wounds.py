@@ -5,8 +5,9 @@ May import: solo.rules.morale, solo.rules.spotting and the rooms below rules."""
 
 from __future__ import annotations
 
-from solo.data.cards import WoundStamp
-from solo.data.tables import CheckKind, MoraleState, RollResult, WeaponFlag, roll_result, step_morale
+from solo.data.friendly_deck import WoundStamp
+from solo.data.tables import CheckKind, MoraleState, RollResult, roll_result, step_morale
+from solo.data.weapons import WeaponFlag
 from solo.rules.context import GameContext
 from solo.rules.morale import check, duck_back, morale_check
 from solo.rules.skills import SKILL_TOUGH

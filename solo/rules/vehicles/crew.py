@@ -54,7 +54,8 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from solo.core.hexes import Hex
-from solo.data.tables import CheckKind, TrackStep
+from solo.data.orders import TrackStep
+from solo.data.tables import CheckKind
 from solo.data.vehicle_types import VehicleKind
 from solo.rules import morale, smoke
 from solo.rules.state import Side

@@ -10,7 +10,8 @@ from collections.abc import Generator
 from solo.core.decisions import Decision
 from solo.core.hexes import Hex
 from solo.data.cards import DirectionString
-from solo.data.tables import CheckKind, Order
+from solo.data.orders import Order
+from solo.data.tables import CheckKind
 from solo.data.vehicle_types import VehicleKind
 from solo.rules import fire_action, morale, smoke, wounds
 from solo.rules.context import GameContext

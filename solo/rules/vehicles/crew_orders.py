@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solo.data.tables import WeaponKind
 from solo.data.vehicle_types import Role, VehicleKind
+from solo.data.weapons import WeaponKind
 from solo.rules import friendly_orders
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side

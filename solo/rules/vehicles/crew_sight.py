@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from solo.core.hexes import Hex, wedge_directions
-from solo.data.tables import CheckKind, MoraleState, WeaponKind
+from solo.data.tables import CheckKind, MoraleState
 from solo.data.vehicle_types import HatchState, VehicleKind, VehicleType
+from solo.data.weapons import WeaponKind
 from solo.rules.state import Character, Side
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Seat, Vehicle, vehicle_of
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from solo.core.hexes import Hex, wedge_directions
 from solo.data.cards import DirectionString
-from solo.data.tables import Order
+from solo.data.orders import Order
 from solo.data.vehicle_types import VehicleKind, VehicleType
 from solo.rules import direction_numbers, entering
 from solo.rules.context import GameContext

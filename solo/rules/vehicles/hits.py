@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from solo.core.hexes import Arc, Hex, arc_of
-from solo.data.cards import WoundStamp
+from solo.data.friendly_deck import WoundStamp
 from solo.data.tables import CheckKind, MoraleState
 from solo.data.vehicle_types import (
     CrewCheck,

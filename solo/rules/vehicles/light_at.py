@@ -12,7 +12,9 @@ import attrs
 
 from solo.core.decisions import Decision
 from solo.core.hexes import Hex, arc_of
-from solo.data.tables import CheckKind, Order, Weapon, WeaponFlag, WeaponKind, roll_result
+from solo.data.orders import Order
+from solo.data.tables import CheckKind, roll_result
+from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
 from solo.rules import firing, morale, skills, spotting, wounds
 from solo.rules.context import GameContext
 from solo.rules.los import Sight

@@ -9,8 +9,9 @@ from collections.abc import Generator
 import attrs
 
 from solo.core.decisions import Decision
-from solo.data.tables import Order, TrackStep, Weapon, WeaponFlag
+from solo.data.orders import Order, TrackStep
 from solo.data.vehicle_types import MountId, VehicleWeapon
+from solo.data.weapons import Weapon, WeaponFlag
 from solo.rules import firing
 from solo.rules.context import GameContext
 from solo.rules.state import AmmoState, CarriedWeapon, Character, Side

@@ -12,7 +12,8 @@ import attrs
 
 from solo.core.decisions import Decision
 from solo.core.hexes import Arc, Hex, arc_of
-from solo.data.tables import AmmoKind, CheckKind, roll_result
+from solo.data.tables import CheckKind, roll_result
+from solo.data.weapons import AmmoKind
 from solo.rules import firing, morale, spotting, wounds
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side

@@ -2,7 +2,7 @@
 
 A pure module (no game state, no events, no I/O): the engine hands in the board, the
 vehicle's :class:`VehicleMoveState` (hex, hull facing, turret facing), the Driver's speed
-:class:`~solo.data.tables.Order` and :class:`~solo.data.cards.DirectionString` (already read through the
+:class:`~solo.data.orders.Order` and :class:`~solo.data.cards.DirectionString` (already read through the
 Direction Counter: map directions), and gets back the new state and a :class:`MoveReport`
 whose steps explain every free turn, paid turn, move, order change and stop, with the
 rule and any die rolled. Rules: C2 31.4 (facing and movement), 31.5 (impassable terrain,
@@ -75,7 +75,7 @@ from solo.core.hexes import (
 )
 from solo.data.cards import DirectionString
 from solo.data.maps import Board
-from solo.data.tables import Order, OrderTable, Slot, load_orders
+from solo.data.orders import Order, OrderTable, Slot, load_orders
 from solo.data.terrain import VehicleEntry
 from solo.rules.vehicles.move_state import (
     MoveReport,

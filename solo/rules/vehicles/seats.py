@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from solo.core.hexes import Hex, wedge_directions
-from solo.data.tables import CheckKind, MoraleState, Order
+from solo.data.orders import Order
+from solo.data.tables import CheckKind, MoraleState
 from solo.data.vehicle_types import Frame, HatchState, Position, VehicleKind, VehicleType
 from solo.rules import morale
 from solo.rules.context import GameContext

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from solo.core.hexes import Hex
-from solo.data.tables import Order, OrderFlag, Weapon, WeaponFlag
+from solo.data.orders import Order, OrderFlag
+from solo.data.weapons import Weapon, WeaponFlag
 from solo.rules import firing, morale, spotting
 from solo.rules.context import GameContext
 from solo.rules.los import Sight

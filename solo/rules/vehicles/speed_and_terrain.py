@@ -150,8 +150,8 @@ def _cap(weather: str, ground: str) -> SpeedCap | None:
 def forbidden_speeds(weather: str, ground: str) -> tuple[str, ...]:
     """The speed orders vehicles may not use in ``weather`` and ``ground`` (C2 28.1-28.2).
 
-    ``weather`` and ``ground`` are the ids of :class:`solo.data.scenario.Weather` and
-    :class:`solo.data.scenario.Ground` (``"fog"``, ``"deep_snow"``); slowest first.
+    ``weather`` and ``ground`` are the ids of :class:`solo.data.scenario_format.Weather` and
+    :class:`solo.data.scenario_format.Ground` (``"fog"``, ``"deep_snow"``); slowest first.
     """
     cap = _cap(weather, ground)
     if cap is None:

@@ -68,18 +68,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from solo.core.hexes import Arc, Hex, wedge_directions
-from solo.data.tables import (
-    AmmoKind,
-    MoraleState,
-    Order,
-    OrderFlag,
-    Weapon,
-    WeaponKind,
-)
+from solo.data.orders import Order, OrderFlag
+from solo.data.tables import MoraleState
 from solo.data.vehicle_types import (
     VehicleKind,
     VehicleType,
 )
+from solo.data.weapons import AmmoKind, Weapon, WeaponKind
 from solo.rules.state import Character, Side
 from solo.rules.vehicles.state import CREW_ORDER, Vehicle, vehicle_of, vehicles_of
 
