@@ -133,7 +133,7 @@ def return_enemy_cards(game: GameContext) -> None:
 def place_reinforcements(game: GameContext) -> list[Character]:
     """Step 3 a): place the reinforcements due this turn (base-rules §1, §5.7).
 
-    Delegates to :func:`solo.data.scenario.place_reinforcements`: each due wave
+    Delegates to :func:`solo.rules.setup.place_reinforcements`: each due wave
     enters Alert and Prepared, with its forced order if the scenario gives one
     (e.g. Evade along a string, §5.7); those without one are ordered by this
     phase like any Alert enemy. Does nothing when the scenario has no

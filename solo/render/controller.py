@@ -227,7 +227,7 @@ class Controller:
         self._show_review()
 
     def review_step(self, by: str, forward: bool) -> None:
-        """Step the review by ``by`` (decision, activation, impulse, turn; solo.playtest.history.STEPS)."""
+        """Step the review by ``by`` (decision, activation, impulse, turn: history_view.STEPS)."""
         r = self.review
         if r is None:
             return

@@ -1,23 +1,29 @@
-"""Card effects, event tables, grenades and explosions, smoke, fire, weather, the Impulse 4
-effects and victory (base-rules §1 Step 1 e) and Step 5, §12–§15, §18–§19; C2 28.1, 29.1–29.5, 30).
+"""What card, event and explosion effects do to a man or a hex, shared by the rule families
+that cause them (base-rules §1 Step 5, §7, §8, §9, §12-§14, §18; C2 29).
 
-Every function takes the :class:`~solo.engine.game.Game` first. What this module keeps between calls
-lives in the state:
+The small steps those modules repeat: the current turn, a hex on the board and the hexes within
+a radius, a side's name, the roster order; a reveal, a wound, an MC, an alert, a morale gain, a
+light wound healed, a leader within reach, a team's ammunition refilled. Card effects
+(:mod:`~solo.rules.card_effects`), Event tables (:mod:`~solo.rules.event_cards`), grenades
+(:mod:`~solo.rules.grenades`), artillery (:mod:`~solo.rules.artillery`), smoke
+(:mod:`~solo.rules.smoke`), fire in terrain (:mod:`~solo.rules.terrain_fire`) and weather
+(:mod:`~solo.rules.weather`) import them from here, so a test can replace one effect
+everywhere.
+
+Where those modules keep what lasts between calls, in the state:
 
 - ``game.state.flags["turn_effects"]``: the played Friendly Order card's "this turn" effects as a
-  list of plain dicts, read by the other rule modules through :func:`ws_bonus`,
-  :func:`forbidden_orders`, :func:`rerolls_left`/:func:`use_reroll` and
-  :func:`extra_move_hexes`/:func:`use_extra_move`; cleared in :func:`end_phase_environment`.
+  list of plain dicts (:mod:`~solo.rules.card_effects`; cleared in the End Phase).
 - ``game.state.flags["smoke_markers"]``: one record per smoke marker
-  (``{hex, state, placed, fire}``); ``game.state.markers.smoke`` is its projection (a marker
-  added there by another module is adopted as an old, free marker).
+  (``{hex, state, placed, fire}``); ``game.state.markers.smoke`` is its projection
+  (:mod:`~solo.rules.smoke`, whose :func:`~solo.rules.smoke.sync_los` keeps ``game.los`` in step).
 - ``game.state.flags["fire_smoke_count"]``: per burning hex, how many smoke markers the fire has
   generated downwind (C2 29.2).
 - ``game.state.markers.grenades``: pending grenades, smoke grenades, shells and C4 that explode
-  in Step 5 a).
+  in Step 5 a) (:mod:`~solo.rules.grenades`).
 
-:func:`sync_los` keeps ``game.los`` (smoke modifier and fire flag per hex) in step with the
-markers; every change made here goes through it.
+May import: :mod:`~solo.rules.morale`, :mod:`~solo.rules.wounds`, :mod:`~solo.rules.spotting` and
+the rules below them, and the rooms below rules.
 """
 
 from __future__ import annotations

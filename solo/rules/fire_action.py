@@ -2,8 +2,17 @@
 the Enemy's and the player's choice of target, the F step of a fire order (Run & Gun, the Sniper's wait,
 Light AT and grenade orders).
 
+Friendly fire-target decisions (``DecisionKind.FIRE_TARGET``): one option per legal target,
+keyed by the target's character id, plus ``"hold"`` (hold fire). If the firer has more than one
+weapon that can fire, keys are ``"<target id>|<weapon id>"``. Beyond 5 hexes, a hex holding
+several legal targets is one option keyed ``"hex:CC.RR"`` (or ``"hex:CC.RR|<weapon id>"``)
+and the target is picked at random (C2 23.2). Melee targets reuse ``FIRE_TARGET`` with
+character ids and no ``"hold"`` (an X step always strikes). The Enemy's choice comes from
+``game.enemy`` (:mod:`solo.enemy.fire_choice`).
+
 May import: everything in solo.rules below it (fire, the vehicle fire rules, movement, effects), and the
-rooms below rules."""
+rooms below rules.
+"""
 
 from __future__ import annotations
 
@@ -72,11 +81,11 @@ def _local_enemy_choice(game: GameContext, ch: Character, sols: list[FireSolutio
 def _enemy_choice(game: GameContext, ch: Character, sols: list[FireSolution]) -> FireSolution | None:
     """The Enemy's weapon and target, or None when he holds his fire (a medic, C2 30.1).
 
-    Through ``solo.enemy.orders.choose_fire_target(game, ch)`` and ``choose_enemy_weapon(game, ch, target)``
-    when the AI offers them (they emit their own ``fire_target`` event and roll the C2 30.1 TQC);
+    Through ``game.enemy.choose_fire_target(game, ch)`` and ``choose_enemy_weapon(game, ch, target)``
+    (:mod:`solo.enemy.fire_choice`: they emit their own ``fire_target`` event and roll the C2 30.1 TQC);
     a choice that is not legal here (Aimed Fire at a target not Known at the Impulse start, a hex
-    with both sides...) falls back to the local choice, with an event saying so. Without the AI
-    functions: :func:`_local_enemy_choice` then the C2 30.1 TQC.
+    with both sides...) falls back to the local choice (:func:`_local_enemy_choice`), with an
+    event saying so.
     """
     vehicle_sols = [s for s in sols if _is_vehicle_sol(s)]
     sols = [s for s in sols if not _is_vehicle_sol(s)]
@@ -113,13 +122,12 @@ def _announce(game: GameContext, ch: Character, sol: FireSolution, how: str) -> 
 
 
 SNIPER_AIM = "sniper_aim"
-"""``ch.acted`` key set when an Enemy sniper holds his Impulse 2 shot (shared with solo.enemy.orders)."""
+"""``ch.acted`` key set when an Enemy sniper holds his Impulse 2 shot (shared with solo.enemy.fire_choice)."""
 
 
 def _sniper_waits(game: GameContext, ch: Character, order: Order) -> bool:
     """C2 24.1: an Enemy sniper on Aimed Fire holds his Impulse 2 shot (for +2 on Impulse 4) if
-    the nearest Spotted Friendly is 3+ hexes away and he passes a TQC (``solo.enemy.orders.sniper_aims``
-    when offered)."""
+    the nearest Spotted Friendly is 3+ hexes away and he passes a TQC (``game.enemy.sniper_aims``)."""
     if not (
         ch.side is Side.ENEMY
         and ch.has_skill(SKILL_SNIPER)
@@ -149,7 +157,7 @@ def _run_and_gun_move(game: GameContext, ch: Character, order: Order) -> Generat
 def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decision, str, None]:
     """An F step: one fire action (§10), or one throw for a grenade order (§12, via grenades.throw).
 
-    Enemy firers choose through ``solo.enemy.orders.choose_enemy_weapon``/``choose_fire_target`` when
+    Enemy firers choose through ``solo.enemy.fire_choice.choose_enemy_weapon``/``choose_fire_target`` when
     present (checked for legality), else easiest, nearest, random (C2 23.2); Friendly firers
     get a ``FIRE_TARGET`` decision (keys: see the module docstring). Dummies and trained medics
     never fire. An Enemy on Run & Gun with no target moves 1 hex instead (10.04).

@@ -1,49 +1,24 @@
-"""Checks, morale, wounds, fire and melee (base-rules §7, §8, §10, §11; C2 23.1-23.4, 24.1, 26.0,
-27.5, 27.7, 28.1, 30.0-30.1).
+"""Firing (base-rules §10; C2 23.1-23.2, 24.1, 26.0, 27.5, 27.7, 28.1, 30.0-30.1): the fire chart
+cell, the modified WS of a weapon at a target, the ROF rolls and what a hit does.
 
-Public API (every function takes the :class:`~solo.engine.game.Game` first):
+* :func:`fire_cell` (the chart row by terrain, hexsides and the target's order group),
+  :func:`target_group`, :func:`same_building`, :func:`is_melee_hex`;
+* :func:`fire_solution` (the modified WS of one weapon at one target, with its breakdown, as a
+  :class:`FireSolution`), :func:`usable_weapons`;
+* :func:`attack_roll` (one ROF roll: natural 9, ammunition, a negative WS with its TQC; shared
+  with vehicle fire) and :func:`resolve_fire` (one fire action at a chosen target: its rolls,
+  hits, wounds, MCs and alerts).
 
-* checks and morale: :func:`check` (MC, RC, WMC, TQC), :func:`morale_check` (a failed MC
-  gives Duck Back except in melee), :func:`change_morale`, :func:`duck_back`;
-* wounds: :func:`wound_draw` (Tough, Deadly), :func:`apply_wound`, :func:`kill`;
-* fire: :func:`fire_step` (the engine's F step), :func:`fire_solution` (the modified WS of one
-  weapon at one target, with its breakdown), :func:`fire_options` (every legal weapon and
-  target), :func:`resolve_fire` (one fire action at a chosen target);
-* melee: :func:`melee_step` (the engine's X step), :func:`melee_tq`;
-* fire helpers: :func:`usable_weapons`, :func:`fire_cell`, :func:`target_group`,
-  :func:`same_building`;
-* state helpers: :func:`reveal`, :func:`remove_dummy`, :func:`is_melee_hex`,
-  :func:`known_at_impulse_start`, :func:`impulse_start`.
+Known at the start of the Impulse (Aimed Fire) is kept by :mod:`solo.rules.spotting`. Occupants
+of vehicles are not ordinary targets (only exposed crew under Aimed Fire,
+:func:`solo.rules.vehicles.targets.is_individual_target`, on the Hatch line, and their hits go to
+:func:`solo.rules.vehicles.hits.occupant_hit`). What a character may fire at, and the F step of
+an order, are :mod:`solo.rules.fire_action`; melee is :mod:`solo.rules.melee`.
 
-Known at the start of the Impulse (Aimed Fire, base-rules §10): :func:`impulse_start` takes a
-snapshot of who is Known (Enemy) or Spotted (Friendly). Until the engine calls it itself, this
-module installs a listener on ``game.listeners`` the first time one of its functions runs,
-which takes the snapshot on every ``"impulse"`` event (emitted before the Impulse-start
-spotting). For an Impulse without a snapshot, a character counts as Known at its start if he
-is revealed now and was not revealed in this Impulse: not by :func:`reveal`
-(``ch.acted["revealed_at"]``) and not by a ``reveal`` or successful ``spot`` event of this
-Impulse.
+``HOUSE_RULES`` names the readings taken where the rule text is silent (listed in the README).
 
-Vehicles (C2 31.8-31.10, 32) go through :mod:`solo.rules.vehicles.targets`: occupants of vehicles are
-not ordinary targets (only exposed crew under Aimed Fire,
-:func:`solo.rules.vehicles.targets.is_individual_target`, on the Hatch line); vehicles themselves
-are targets keyed ``"vehicle:<id>"``
-(:func:`solo.rules.vehicles.small_arms.vehicle_fire_solutions`, resolved by
-:func:`solo.rules.vehicles.small_arms.resolve_fire_at_vehicle`); men firing from a seat obey its arcs and the
-vehicle's speed; the F steps of Load/Fire Light AT are :func:`solo.rules.vehicles.light_at.light_at_step`.
-
-Other modules' hooks, each used only if present: ``solo.enemy.orders.choose_fire_target`` /
-``choose_enemy_weapon`` (Enemy target and weapon, checked for legality here),
-``solo.enemy.orders.sniper_aims`` (C2 24.1), ``solo.enemy.orders.assign_on_activation`` (C2 23.5),
-``solo.rules.spotting.alert_near`` (alerts 1, 3, 7), ``solo.rules.spotting.remove_dummy``,
-``solo.rules.movement.move_steps`` (Run & Gun, 10.04), ``solo.rules.card_effects.ws_bonus`` (card WS).
-
-Friendly fire-target decisions (``DecisionKind.FIRE_TARGET``): one option per legal target,
-keyed by the target's character id, plus ``"hold"`` (hold fire). If the firer has more than one
-weapon that can fire, keys are ``"<target id>|<weapon id>"``. Beyond 5 hexes, a hex holding
-several legal targets is one option keyed ``"hex:CC.RR"`` (or ``"hex:CC.RR|<weapon id>"``)
-and the target is picked at random (C2 23.2). Melee targets reuse ``FIRE_TARGET`` with
-character ids and no ``"hold"`` (an X step always strikes).
+May import: :mod:`~solo.rules.morale`, :mod:`~solo.rules.wounds`, :mod:`~solo.rules.spotting`,
+:mod:`~solo.rules.card_effects`, the vehicle target and hit rules, and the rooms below rules.
 """
 
 from __future__ import annotations
@@ -469,7 +444,7 @@ def resolve_fire(
 
     Reveals the firer (not a Knife Expert throwing from Cover), alerts within 10 hexes (alert 1),
     gives an Enemy target without an order his order (C2 23.5, through
-    ``solo.enemy.orders.assign_on_activation``, when that option is on), then ROF rolls: a natural 9
+    ``solo.enemy.alerting.assign_on_activation``, when that option is on), then ROF rolls: a natural 9
     misses and counts toward ammo; WS >= 0 hits on a natural 0 or roll <= WS; WS < 0 hits only
     on a natural 0 confirmed by a TQC against effective TQ + WS.
     A hit: MC only for Suppressive Fire or an (M) cell, else a wound draw; a natural-0 hit

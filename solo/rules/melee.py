@@ -1,7 +1,7 @@
 """Melee (base-rules §11; C2 23.3-23.4, 30.0): the melee TQ, who strikes first, surrender and capture, a
 medic who flees.
 
-May import: solo.rules.fire and below, and the rooms below rules."""
+May import: solo.rules.firing and below, and the rooms below rules."""
 
 from __future__ import annotations
 

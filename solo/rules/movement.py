@@ -1,16 +1,16 @@
-"""Character movement: orders' tracks, direction slots, the Direction Counter and entering hexes.
+"""Character movement (base-rules §6, §11, §16; C2 27.3, 27.7, 28.2, 29.2, 30.0): one Impulse of
+an order's track, hex by hex along its direction slots.
 
-Rules (base-rules §4, §6, §11, §16; C2 27.3, 27.7, 28.2, 29.2, 30.0):
+The orders a Friendly may be given are :mod:`solo.rules.friendly_orders`; direction strings
+and the Direction Counter :mod:`solo.rules.direction_numbers`; whether a hex may be entered
+:mod:`solo.rules.entering`.
 
-* :func:`friendly_order_options` lists the orders a Friendly character may be
-  given (the limits of base-rules §4 and C2 27.7, 28.2, 30.0), and
-  :func:`forbidden_orders` says why each other one is not legal.
 * :func:`move` moves a character hex by hex for one Impulse along the HOUSE
   RULE direction slots of §6: for ``X/Y`` slot A = X and slot B = Y (``X`` alone:
   A = B = X); if the slotted hex cannot be entered the other direction is
   tried, else the character stops for the rest of the Impulse (§6 step 4).
   Enemy directions are read through the nearest Direction Counter
-  (:func:`map_direction`); the player's directions are the map's.
+  (:func:`solo.rules.direction_numbers.map_direction`); the player's directions are the map's.
 * :func:`move_steps` is the same for any list of slots (Run & Gun moving
   instead of firing, 10.04, is the combat module's call).
 * :func:`end_of_impulse` gives Duck Back to whoever entered Rough terrain with

@@ -233,7 +233,7 @@ class Flow:
 
 @attrs.define
 class Cards:
-    """Card piles of both sides (the decks themselves are :class:`solo.core.dice.Deck`)."""
+    """Card piles of both sides (the decks themselves are :class:`solo.core.decks.Deck`)."""
 
     hand: list[str] = attrs.field(factory=list)
     """The Friendly hand (card ids), at most 5 (base-rules §18)."""

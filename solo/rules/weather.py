@@ -27,7 +27,7 @@ def roll_max_los(game: GameContext, weather: str) -> int | None:
 def setup_weather(game: GameContext) -> None:
     """Set-up: roll the weather's maximum LOS if the state has none (C2 28.1).
 
-    ``solo.data.scenario.build_state`` already rolls it (and the wind); this guards states built
+    ``solo.rules.setup.build_state`` already rolls it (and the wind); this guards states built
     otherwise. For the engine: call once in ``_setup`` (a no-op when the LOS is set).
     """
     st = game.state

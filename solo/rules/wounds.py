@@ -225,5 +225,5 @@ def apply_wound(
         if target.trained_medic and target.side is Side.FRIENDLY:
             _medic_morale(game, target)
         elif target.trained_medic and target.side is Side.ENEMY:
-            # C2 30.2: from now on Enemies fire on Friendly medics too (read by solo.enemy.orders).
+            # C2 30.2: from now on Enemies fire on Friendly medics too (read by solo.enemy.fire_choice).
             game.state.flags["enemy_trained_medic_down"] = True

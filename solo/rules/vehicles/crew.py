@@ -1,11 +1,6 @@
-"""Vehicle crews in play: initiatives, Friendly orders, and each crewman's activation (C2 31).
+"""A crewman's or passenger's activation and the vehicles' End Phase (C2 31).
 
-The engine calls four functions (and should call :func:`impulse_start`):
-
-* :func:`friendly_vehicle_initiatives` (Step 1): a Friendly card gives the first Friendly
-  vehicle the Able value, the second Baker's, the third Charlie's (31.1).
-* :func:`friendly_crew_order_options` (Step 2): the orders a Friendly crewman or passenger may
-  be given from his position (31.8, 31.9, 31.11.2).
+* :func:`impulse_start`: per-Impulse vehicle state (what was loaded at the start, 31.9.4 d).
 * :func:`activate` (Step 4, instead of the infantry steps): one crewman's or passenger's
   activation, in the order of the base rules' Step 4 a):
 
@@ -13,39 +8,38 @@ The engine calls four functions (and should call :func:`impulse_start`):
        Relocate or Panic (jammed hatch, hatchless Gunner, a moving AFV, the 4-man limit of
        Jeeps, Trucks and Half-Tracks); a Panic order takes his Target Marker away (31.7.4,
        31.11.2). A Gunner with a fire order then turns the turret one hexside if he must
-       (31.6): toward the Commander's higher-priority marker or his own Observed Target out
-       of the turret's front arc (Enemy), or as the player chooses (Friendly). The turn comes
-       *before* his spotting, as in the rules' example of play (the Gunner turns, then spots
-       Douglas through the new front arc); it replaces his fire this Impulse.
-  ii)  the spotting segment in his seat's LOS (:func:`seat_sees`) with the closed-hatch and
-       Spot-order modifiers (:func:`spot_modifiers`), once per activation; then his Target
-       Marker (Enemy: ``crew_ai.place_enemy_marker``; Friendly: a Decision, 31.7.5), and
-       markers whose owners lost sight of every opponent are removed.
+       (31.6, :mod:`~solo.rules.vehicles.turret`). The turn comes *before* his spotting, as in
+       the rules' example of play; it replaces his fire this Impulse.
+  ii)  the spotting segment in his seat's LOS and his Target Marker
+       (:mod:`~solo.rules.vehicles.markers`; Enemy: ``game.enemy.place_enemy_marker``;
+       Friendly: a Decision, 31.7.5).
   iii) Friendly: the Driver may declare Emergency Stop (31.2), other exposed men Duck Back
-       (7.19); Enemy Driver: ``crew_ai.enemy_emergency_stop`` (31.2 (1)).
+       (7.19); Enemy Driver: ``game.enemy.enemy_emergency_stop`` (31.2 (1)).
   iv)  the order's action this Impulse: the Driver moves the vehicle
-       (:func:`solo.rules.vehicles.movement.move_impulse`), the Gunner fires (``vehicle_combat``), the
-       Loader loads, hatches flip on Impulse 3, men bail out on Impulse 3 and relocate on
-       Impulse 4, smoke goes out on Impulse 3 (31.11.2).
+       (:mod:`~solo.rules.vehicles.driving`), the Gunner fires, the Loader loads, hatches flip,
+       men bail out and relocate, smoke goes out (:mod:`~solo.rules.vehicles.crew_actions`).
 
 * :func:`end_phase` (Step 5): discharger smoke fades outward, mired Jeeps and Trucks try to
   get free (28.2), per-turn vehicle state is cleared.
 
-Readings of the rules made here (each is also a module constant):
+Readings of the rules made in the vehicle rules (each is a module constant):
 
 * **Closed hatch and markers** (31.7.3 vs 31.8): 31.8 says a closed hatch's -2 becomes -1
   when another crewman of the same vehicle has a marker *on* the target; 31.7.3 says the
   penalty is "negated completely" by another crewman's marker *in or adjacent to* the target,
   or by the marker of the Commander of another AFV of the same side. The example of play
-  (the Gunner spotting Douglas with no penalty thanks to the Commander's marker) follows
-  31.7.3, and so does this module (:data:`MARKER_NEGATES_CLOSED_HATCH`).
+  follows 31.7.3, and so do we (:data:`solo.rules.vehicles.markers.MARKER_NEGATES_CLOSED_HATCH`).
 * **Commander's Leadership on crew TQCs**: 31.10.9 gives it to MCs, but the example of play
   adds the Commander's LDR 2 to the Driver's Emergency Stop TQC and to the Gunner's fire TQC;
-  this module adds it to every crew TQC it rolls (loading, Emergency Stop retention, moving a
-  marker) and never to spotting (:data:`LEADERSHIP_ON_CREW_TQC`).
+  it is added to every crew TQC (loading, Emergency Stop retention, moving a marker) and never
+  to spotting (:data:`solo.rules.vehicles.seats.LEADERSHIP_ON_CREW_TQC`).
 * **Emergency Stop retention** (31.11.2 "if the vehicle is moving N hexes on the Impulse"):
   N is the larger of the hexes the speed order moves this Impulse and the hexes already
-  moved this Impulse; 0 or 1 keep every order (:func:`emergency_stop`).
+  moved this Impulse; 0 or 1 keep every order
+  (:func:`solo.rules.vehicles.emergency_stop.emergency_stop`).
+
+May import: every vehicle rule module (it is the top of :mod:`solo.rules.vehicles`), the rules
+below, and the rooms below rules.
 """
 
 from __future__ import annotations

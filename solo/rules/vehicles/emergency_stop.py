@@ -1,7 +1,7 @@
 """Emergency Stop (C2 31.2, 31.11.2): the Driver's stop, how far the vehicle still moves, and which crew
 orders the stop keeps.
 
-May import: solo.rules (below solo.rules.vehicles.activation) and the rooms below rules."""
+May import: solo.rules (below solo.rules.vehicles.crew) and the rooms below rules."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Light AT weapons (C2 32.0-32.3): Bazookas loaded and fired by a team, Panzerfausts placed, picked up and
 fired, HEAT against vehicles and soft targets.
 
-May import: the vehicle fire rules below it, solo.rules.fire and below, and the rooms below rules."""
+May import: the vehicle fire rules below it, solo.rules.firing and below, and the rooms below rules."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Vehicle machine guns (C2 31.9.4 b, c; pintle MGs): coaxial, bow and pintle MG fire at characters.
 
-May import: solo.rules.fire and below, and the rooms below rules."""
+May import: solo.rules.firing and below, and the rooms below rules."""
 
 from __future__ import annotations
 

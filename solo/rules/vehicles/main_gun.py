@@ -1,7 +1,7 @@
 """The main gun (C2 31.9.4 d) and Observed Targets (31.7.3): which target the Gunner fires at, the to-hit
 roll, HE bursts on a hex.
 
-May import: the vehicle hit rules, solo.rules.fire and below, and the rooms below rules."""
+May import: the vehicle hit rules, solo.rules.firing and below, and the rooms below rules."""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Vehicle movement and facing: one Impulse of a Driver's speed order, hull and turret turns.
+"""Vehicle movement and facing: one Impulse of a Driver's speed order (C2 31.4-31.5).
+
+Turns are :mod:`solo.rules.vehicles.turning`; speed caps, terrain, the Enemy Alternate
+Movement Direction Table and roads :mod:`solo.rules.vehicles.speed_and_terrain`; the state
+and report classes :mod:`solo.rules.vehicles.move_state`.
 
 A pure module (no game state, no events, no I/O): the engine hands in the board, the
 vehicle's :class:`VehicleMoveState` (hex, hull facing, turret facing), the Driver's speed

@@ -1,7 +1,7 @@
 """Small arms against vehicles (C2 31.10, 31.10.1-31.10.2): the fire solutions a character has against a
 vehicle and their resolution.
 
-May import: solo.rules.vehicles.hits, solo.rules.fire and below, and the rooms below rules."""
+May import: solo.rules.vehicles.hits, solo.rules.firing and below, and the rooms below rules."""
 
 from __future__ import annotations
 

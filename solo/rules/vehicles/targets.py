@@ -1,62 +1,26 @@
-"""Vehicle fire and damage, and the light anti-tank weapons (C2 31.8-31.10, 32.0-32.3).
+"""Vehicles as targets and as firing platforms (C2 31.8-31.10): who may be fired at, from where a
+man in a seat may fire, and the terms every vehicle shot shares.
 
-Public API (every function takes the :class:`~solo.engine.game.Game` first):
-
+* the shot's strike (:class:`Ordnance`, :class:`Strike`, :func:`strike_of`) and the house
+  tables of vehicle fire (``ASPECT_MODIFIER``, ``TARGET_SPEED_MODIFIER``, ``CALIBRE_MM``,
+  ``SMALL_ARMS_PENETRATION``, ``HEAT_FRAG``...);
+* speed, Commander and position: :func:`speed_order`, :func:`speed_fire_modifier`,
+  :func:`target_speed`, :func:`direct_firing`, :func:`commander_ldr`, :func:`out_of_position`
+  (31.1, 31.9.4, 31.10.9, 31.11.2);
 * targets: :func:`is_individual_target` (31.10.31: open-hatch AFV crew and other exposed
-  occupants as small-arms targets), :func:`crew_fire_cell` (the Hatch line), :func:`is_vehicle_target`
-  (31.10: which vehicles a firer may shoot at), :func:`vehicle_fire_solutions` and
-  :func:`resolve_fire_at_vehicle` (small arms and MGs at a vehicle, 31.10.1-31.10.3),
-  :func:`occupant_hit` (a fire hit on an exposed occupant), and the rules for men firing from a
-  seat: :func:`seat_fire_block`, :func:`seat_may_fire`, :func:`seat_fire_modifiers` (31.9.1-31.9.4 a);
-* the crews' own weapons: :func:`fire_main_gun` (31.9.4 d: AP/HE at vehicles, HE at a hex) and
-  :func:`fire_vehicle_mg` (31.9.4 b/c and pintle MGs), both generators the crew module enters
-  with ``yield from``;
-* hits on vehicles: :func:`strike_of`, :func:`hit_vehicle` (hit location by aspect, penetration,
-  glancing blows, damage, every 31.10.8 location, crew KIA, crew and passenger morale),
-  :func:`crew_morale_check`, :func:`fire_morale_check`, :func:`crew_reaction`;
-* HE bursts: :func:`he_at_hex` (31.9.4 d ii: Frag dice at the Blast number, scatter, blast MCs);
-* light AT (32): :func:`light_at_step` (the F steps of Load Light AT and Fire Light AT, routed
-  here by :func:`solo.rules.fire_action.fire_step`), :func:`bazooka_state`, :func:`light_at_order_placed`
-  (a loaded bazooka moving faster than Sneak), :func:`enemy_panzerfaust_check` (32.3
-  placement), :func:`panzerfaust_order` (32.3 orders), :func:`panzerfaust_pickup`;
-* the rest of 31.10: :func:`end_phase_vehicle_fires` (31.10.8 Turret/Engine Fire),
-  :func:`drop_grenade_in_hatch` and :func:`hatch_grenades_explode` (31.10.7),
-  :func:`artillery_hits_vehicle` (31.10.12).
+  occupants as small-arms targets), :func:`crew_fire_cell` (the Hatch line),
+  :func:`is_vehicle_target` (31.10: which vehicles a firer may shoot at), :func:`target_vehicle`
+  and :func:`target_name` (option keys ``"vehicle:<id>"``);
+* firing from a seat: :func:`seat_fire_block`, :func:`seat_may_fire`, :func:`seat_fire_modifiers`
+  (31.9.1-31.9.4 a).
 
-Every shot emits ONE summary event (``main_gun_fire``; ``fire`` for vehicle MGs at characters;
-``vehicle_fire``, ``light_at_fire``) whose ``data`` holds the whole breakdown: the TQ/WS terms,
-the roll, the hit location row, armor and penetration, the damage row, the men killed, the
-notes and the Morale Checks. The checks, wound draws and kills emit their own events as usual.
+The shots themselves are in :mod:`~solo.rules.vehicles.small_arms`,
+:mod:`~solo.rules.vehicles.main_gun`, :mod:`~solo.rules.vehicles.machine_guns` and
+:mod:`~solo.rules.vehicles.light_at`; their hits in :mod:`~solo.rules.vehicles.hits`.
+``HOUSE_RULES`` names the readings taken where the rule text is silent (listed in the README).
 
-State kept here (documented for the other modules):
-
-* ``vehicle.acted["speed"]``: a speed order id standing in for the Driver's order once the
-  Driver is killed or stopped by this module (``"emergency_stop"``, 31.11.2);
-* ``vehicle.acted["direct_firing"]``: True when the Commander has Direct Firing (read; the order
-  itself also counts); ``vehicle.acted["turret_turned"]``: the Impulse the turret turned
-  (no main gun or coaxial fire then, 31.6); ``vehicle.acted["loaded_impulse"]``: the Impulse
-  the gun was loaded (it was not loaded at that Impulse's start); ``vehicle.acted["hatch_opened"]``:
-  positions whose hatch was opened this turn (not exposed to small arms until next turn, 31.11.2);
-* ``vehicle.damage`` strings: ``immobilized``, ``turret_jammed``, ``main_gun_destroyed``,
-  ``engine_fire``, ``turret_fire``, ``coaxial_mg_destroyed``, ``bow_mg_destroyed``,
-  ``gunner_sight``, ``periscope:<role>``, ``headlight_left``/``headlight_right``,
-  ``cupola_destroyed``;
-* ``vehicle.damage`` flags read (and removed) by :mod:`solo.enemy.vom` at the next order
-  assignment: ``force_bail_out:crew`` (a failed Track TQC), ``force_bail_out:driver`` and
-  ``force_bail_out:passengers`` (Track on a Half-Track, Wheel hits on Enemy vehicles),
-  ``force_button_up:<position>`` (an Enemy periscope hit);
-* ``game.state.flags[LIGHT_AT]``: ``{operator id: {"loaded": bool, "rockets": int,
-  "assistant": id | None, "carrier": id, "loaded_at": [turn, impulse] | None,
-  "fired_at": [turn, impulse] | None}}`` (32.1; starts unloaded with 3 rockets);
-* ``game.state.flags[PANZERFAUST]``: ``{"level": int, "type": weapon id}`` (32.3), first read from
-  ``game.scenario.panzerfaust`` (``{level: N, type: panzerfaust_60|panzerfaust_100}``) when the
-  scenario has that field, else :data:`PANZERFAUST_DEFAULT_LEVEL`. A Panzerfaust held is a
-  :class:`~solo.rules.state.CarriedWeapon` in ``ch.weapons``; a dead holder's stays on his hex.
-
-Other modules' hooks, used only if present: ``solo.rules.vehicles.crew_sight.observed_targets(game, vehicle,
-seat)`` (else the seat's Target Marker hex and the hexes around it), ``driver_emergency_stop(game,
-driver, reason, rule)`` (else the order is set here) and ``clear_marker`` (else the seat's marker
-is cleared here).
+May import: :mod:`~solo.rules.spotting`, :mod:`~solo.rules.morale` and the rules below them, and
+the rooms below rules.
 """
 
 from __future__ import annotations
