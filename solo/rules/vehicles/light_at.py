@@ -316,15 +316,7 @@ def _fire_light_at(game: GameContext, ch: Character, order: Order) -> Generator[
         if not tqc.passed:
             return no(f"TQC {tqc.roll} vs {tqc.target} failed (no penalty)")
     spotting.reveal(game, ch, reason=f"fired the {weapon.name}", rule="base-rules §9.8")
-    data: dict[str, Any] = {
-        "fired": True,
-        "weapon": weapon.id,
-        "target": shot.key,
-        "range": shot.range,
-        "terms": [list(t) for t in shot.terms],
-        "modified_tq": shot.total,
-        "automatic": imp == 4,
-    }
+    data: dict[str, Any] = {"weapon": weapon.id, **shot.event_data(imp)}
     v = target_vehicle(game, shot.key)
     if v is not None:
         rolled, text = shot_at_vehicle(

@@ -98,6 +98,18 @@ class GunShot:
         """``TQ 5 +2 side -1 range = 6``."""
         return f"{_terms_text(list(self.terms))} = {self.total}"
 
+    def event_data(self, impulse: int) -> dict[str, Any]:
+        """What a fire event records of the shot: target key, range in hexes, terms, modified TQ,
+        and whether it was the automatic Impulse 4 shot."""
+        return {
+            "fired": True,
+            "target": self.key,
+            "range": self.range,
+            "terms": [list(t) for t in self.terms],
+            "modified_tq": self.total,
+            "automatic": impulse == 4,
+        }
+
 
 def _main_gun_shots(game: GameContext, vehicle: Vehicle, gunner: Character) -> list[GunShot]:
     """The Gunner's legal shots (31.9.4 d): Observed Targets in LOS, range and the turret's front arc."""
@@ -283,14 +295,9 @@ def fire_main_gun(game: GameContext, vehicle: Vehicle, gunner: Character) -> Gen
     assert vehicle.hex is not None
     data: dict[str, Any] = {
         "vehicle": vehicle.id,
-        "fired": True,
         "gunner": gunner.id,
         "ammo": ammo.value,
-        "target": shot.key,
-        "range": shot.range,
-        "terms": [list(t) for t in shot.terms],
-        "modified_tq": shot.total,
-        "automatic": imp == 4,
+        **shot.event_data(imp),
     }
     v = target_vehicle(game, shot.key)
     if v is not None:
