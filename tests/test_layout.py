@@ -124,3 +124,17 @@ def test_no_pygame_outside_render() -> None:
             if any(n.split(".")[0] == "pygame" for n in names):
                 offenders.append(str(path))
     assert offenders == []
+
+
+def test_the_public_names_at_the_top() -> None:
+    """``solo.Game``, ``solo.new_game`` and ``solo.load_data`` are the engine's, loaded on first use."""
+    import solo
+    from solo.data.house import load_data
+    from solo.engine.game import Game
+    from solo.playtest.play import new_game
+
+    assert (solo.Game, solo.new_game, solo.load_data) == (Game, new_game, load_data)
+    with pytest.raises(AttributeError):
+        _ = solo.NoSuchThing
+    game = solo.new_game("first_contact", seed=1)
+    assert isinstance(game, solo.Game) and game.pending is not None
