@@ -247,7 +247,6 @@ BAD = {
     "variant with a broken file": (lambda t: ["--variant", _broken_deck(t)], "enemy_orders.yaml:"),
     "unknown scenario": (lambda t: ["--variant", "B=house"], "unknown scenario"),
     "out is a directory": (lambda t: ["--variant", "B=house"], "is a directory"),
-    "jobs zero": (lambda t: ["--jobs", "0"], "--jobs 0"),
     "policy not for batches": (lambda t: ["--policy", "scripted"], "a batch plays simple or random"),
     "bad scheduler address": (
         lambda t: ["--executor", "dask", "--scheduler", "nonsense::"],

@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from solo.cli.main import main
 from solo.core.resources import cards_dir, maps_dir
 
@@ -149,3 +151,40 @@ def test_console_script_is_installed():
     assert SOLO.exists()
     status, out, _err = run_cli("--version")
     assert status == 0 and out.startswith("solo ")
+
+
+def test_unknown_scenario_lists_the_shipped_ids(capsys):
+    """An id that is neither shipped nor a file: exit 2, the shipped ids and "or give the path"."""
+    assert main(["run", "no_such_scenario"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown scenario 'no_such_scenario'" in err and "first_contact" in err and "path" in err
+    assert "Traceback" not in err and "Errno" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag", "bad"),
+    [
+        (["run", "--turns", "0"], "--turns", "0"),
+        (["run", "--turns", "-1"], "--turns", "-1"),
+        (["run", "--turns", "100"], "--turns", "100"),
+        (["run", "--turns", "two"], "--turns", "'two'"),
+        (["run", "--seed", "-1"], "--seed", "-1"),
+        (["los", "town", "15.12", "15.05", "--max-range", "0"], "--max-range", "0"),
+        (["los", "town", "15.12", "15.05", "--tq", "21"], "--tq", "21"),
+        (["batch", "first_contact", "--seeds", "1-2", "--jobs", "0"], "--jobs", "0"),
+    ],
+)
+def test_numeric_flags_outside_their_range_exit_2_naming_the_flag(argv, flag, bad, capsys):
+    """A numeric flag out of range: argparse refuses it with the flag and the range, exit 2."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {flag}: expected a whole number" in err and f"got {bad}" in err
+
+
+@pytest.mark.parametrize(("turns", "played"), [("1", ": 1 turn(s)"), ("99", " turn(s) played")])
+def test_turns_at_the_limits_are_accepted(turns, played, capsys):
+    """--turns 1 plays one turn; --turns 99 (the limit) is accepted and the game plays to its end."""
+    assert main(["run", "first_contact", "--turns", turns]) == 0
+    assert played in capsys.readouterr().out

@@ -16,6 +16,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from solo.cli.args import bounded
+from solo.data.scenario import MAX_TURNS
+
 EXIT_OK = 0
 
 
@@ -44,9 +47,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", metavar="CSV", help="write one row per game here (sorted by variant, seed)")
     p.add_argument("--plots", metavar="DIR", help="write vp.png and enemy_orders.png here")
     p.add_argument(
-        "--jobs", type=int, metavar="N", help="worker processes (default: every core; 1: in-process)"
+        "--jobs", type=bounded(1), metavar="N", help="worker processes (default: every core; 1: in-process)"
     )
-    p.add_argument("--turns", type=int, metavar="T", help="stop every game after T turns")
+    p.add_argument("--turns", type=bounded(1, MAX_TURNS), metavar="T", help="stop every game after T turns")
     p.add_argument("--executor", default="local", choices=("local", "dask"), help="where games run")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address, for --executor dask")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -63,8 +66,6 @@ def _cmd_batch(args: argparse.Namespace) -> int:
         batch_records.check_out_path(args.out)
     if args.plots:
         batch_records.check_plots_dir(args.plots)
-    if args.jobs is not None and args.jobs < 1:
-        raise batch_setup.BatchError(f"--jobs {args.jobs}: must be at least 1")
     if args.executor == "dask":
         if not args.scheduler:
             raise batch_setup.BatchError(

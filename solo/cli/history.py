@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from solo.cli.args import bounded
 from solo.core.errors import SoloError
 
 __all__ = ["add_parsers"]
@@ -145,7 +146,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--policy", default="simple", help="random, simple or scripted (default simple)")
     p.add_argument("--script", metavar="FILE", help="choices for the scripted policy (YAML)")
-    p.add_argument("--policy-seed", type=int, default=0, metavar="N", help="seed of the random policy")
+    p.add_argument("--policy-seed", type=bounded(0), default=0, metavar="N", help="seed of the random policy")
     p.set_defaults(func=_cmd_branch)
 
     p = sub.add_parser(

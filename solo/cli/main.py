@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from solo import __version__
+from solo.cli.args import RANGE_MAX, TQ_MAX, bounded
 from solo.cli.forced import _read_dice_file
 from solo.core.errors import DataError, SoloError
+from solo.data.scenario import MAX_TURNS
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -202,8 +204,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "scenario", nargs="?", help="shipped scenario id or a scenario file (default: first_contact)"
     )
-    p.add_argument("--seed", type=int, default=1, help="seed of the chance source (default 1)")
-    p.add_argument("--turns", type=int, help="stop after this many turns (default: the scenario's)")
+    p.add_argument("--seed", type=bounded(0), default=1, help="seed of the chance source (default 1)")
+    p.add_argument(
+        "--turns",
+        type=bounded(1, MAX_TURNS),
+        help="stop after this many turns, 1-99 (default: the scenario's)",
+    )
     p.add_argument("--policy", default="simple", help="random, simple or scripted (default simple)")
     p.add_argument("--script", metavar="FILE", help="choices for the scripted policy (YAML)")
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) here")
@@ -236,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--low-from", action="store_true", help="the viewer has a low order (Sneak/Hide/Reload/Rally)"
     )
     p.add_argument("--low-to", action="store_true", help="the target has a low order")
-    p.add_argument("--tq", type=int, help="viewer's TQ, for heavy smoke (C2 29.5)")
+    p.add_argument("--tq", type=bounded(0, TQ_MAX), help="viewer's TQ, for heavy smoke (C2 29.5)")
     p.add_argument(
         "--month",
         type=int,
@@ -245,7 +251,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="1-12",
         help="month (Fields are S terrain in 6-8)",
     )
-    p.add_argument("--max-range", type=int, help="maximum LOS from weather or night (C2 28)")
+    p.add_argument(
+        "--max-range", type=bounded(1, RANGE_MAX), help="maximum LOS from weather or night (C2 28)"
+    )
     p.set_defaults(func=_cmd_los)
 
     p = sub.add_parser(
@@ -260,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "scenario", nargs="?", help="shipped scenario id or a scenario file (default: first_contact)"
     )
-    p.add_argument("--seed", type=int, default=1, help="seed of the chance source (default 1)")
+    p.add_argument("--seed", type=bounded(0), default=1, help="seed of the chance source (default 1)")
     p.add_argument("--table", action="store_true", help="table mode: give every die and card yourself")
     p.add_argument(
         "--load", metavar="LOG", help="continue a saved game (a log written by Ctrl+S or solo run)"
@@ -276,16 +284,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--save", metavar="FILE", help="where Ctrl+S saves (default: the loaded log, else ./solo-...)"
     )
     p.add_argument("--size", default="1600x1000", help="window size WIDTHxHEIGHT (default 1600x1000)")
-    p.add_argument("--frames", type=int, metavar="N", help="quit after N frames (tests and benchmarks)")
+    p.add_argument(
+        "--frames", type=bounded(1), metavar="N", help="quit after N frames (tests and benchmarks)"
+    )
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("render", help="draw a scenario or a game log to a PNG (no display needed)")
     p.add_argument("source", metavar="SCENARIO|LOG", help="shipped scenario id, scenario file, or game log")
     p.add_argument("--out", required=True, metavar="PNG", help="the image to write")
-    p.add_argument("--turn", type=int, help="for a log: replay up to this turn (default: the whole log)")
+    p.add_argument(
+        "--turn", type=bounded(1), help="for a log: replay up to this turn (default: the whole log)"
+    )
     p.add_argument("--impulse", type=int, choices=range(1, 5), metavar="1-4", help="and this impulse")
     p.add_argument("--size", default="1600x1000", help="image size WIDTHxHEIGHT (default 1600x1000)")
-    p.add_argument("--seed", type=int, default=1, help="seed for a scenario (default 1)")
+    p.add_argument("--seed", type=bounded(0), default=1, help="seed for a scenario (default 1)")
     p.add_argument("--labels", action="store_true", help="draw the hex labels")
     p.set_defaults(func=_cmd_render)
     _add_tool_parsers(sub)

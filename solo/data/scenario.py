@@ -31,7 +31,7 @@ from solo.core.datafile import (
     read,
     structure,
 )
-from solo.core.errors import DataError, GeometryError
+from solo.core.errors import DataError, GeometryError, Problem
 from solo.core.hexes import Hex
 from solo.core.options import Options
 from solo.core.resources import display_name, maps_dir
@@ -71,11 +71,24 @@ def load_scenario(path: Path | str, data: HouseData, *, characters: CharacterBoo
     hexes off the map or impassable, a unit on an opponent's hex, unknown
     weapons, skills, orders, profiles and counters, duplicate ids, team ids not
     allowed for the side, month, wind and rotation ranges, cups larger than their
-    set-up hexes, option names and values.
+    set-up hexes, option names and values. An id that is neither a shipped scenario nor a file
+    raises a DataError that lists the shipped ids.
     """
     p = Path(path)
     if not p.suffix and not p.exists():
         p = maps_dir() / "scenarios" / f"{path}.yaml"
+        if not p.exists():
+            shipped = ", ".join(s.stem for s in shipped_scenarios())
+            raise DataError(
+                [
+                    Problem(
+                        str(path),
+                        None,
+                        f"unknown scenario {str(path)!r} (shipped: {shipped}; or give the path of a "
+                        "scenario file)",
+                    )
+                ]
+            )
     doc = read(p, display_name(p))
     sc = structure(doc, Scenario)
     _Checker(doc, sc, data, _book_for(data, characters)).run()
