@@ -188,3 +188,9 @@ def test_turns_at_the_limits_are_accepted(turns, played, capsys):
     """--turns 1 plays one turn; --turns 99 (the limit) is accepted and the game plays to its end."""
     assert main(["run", "first_contact", "--turns", turns]) == 0
     assert played in capsys.readouterr().out
+
+
+def test_an_option_value_outside_its_choices_exits_2(capsys):
+    """--option with a value the option does not take: exit 2, naming the option and its values."""
+    assert main(["run", "--option", "closed_hatch_marker=sometimes"]) == 2
+    assert "closed_hatch_marker takes one of negated, minus_1" in capsys.readouterr().err

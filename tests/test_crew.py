@@ -1114,3 +1114,36 @@ def test_example_of_play_impulse_2_with_crew_ai(tmp_path, monkeypatch):
     assert game.char("buttermann").revealed and not game.char("douglas").revealed
     assert v.seats["commander"].marker == Hex.parse("20.08")
     assert game.char("panzer_driver").order.order == "emergency_stop" and v.hex == Hex.parse("15.11")
+
+
+def test_closed_hatch_marker_option_minus_1_reads_31_8(tmp_path):
+    """Option closed_hatch_marker=minus_1 (C2 31.8): a crewmate's marker on the target makes the -2 a -1."""
+    game = spot_game(tmp_path)
+    game.options = attrs.evolve(game.options, closed_hatch_marker="minus_1")
+    game.state.vehicles["pz"].seats["commander"].marker = Hex.parse("17.06")
+    order(game, "pz_co_driver", "no_order")
+    script(game, [9])
+    run(crew.activate(game, game.char("pz_co_driver")))
+    ev = events(game, "spot")[-1]
+    assert ev.data["target"] == "f1" and list(ev.data["extra"].values()) == [-1]
+
+
+def test_closed_hatch_marker_option_minus_1_needs_the_marker_on_the_target(tmp_path):
+    """With minus_1 (C2 31.8) a marker only adjacent to the target leaves the full -2."""
+    game = spot_game(tmp_path)
+    game.options = attrs.evolve(game.options, closed_hatch_marker="minus_1")
+    game.state.vehicles["pz"].seats["commander"].marker = Hex.parse("17.05")
+    order(game, "pz_co_driver", "no_order")
+    script(game, [9])
+    run(crew.activate(game, game.char("pz_co_driver")))
+    assert events(game, "spot")[-1].data["extra"] == {"closed hatch": -2}
+
+
+def test_closed_hatch_marker_option_takes_only_the_two_readings():
+    """closed_hatch_marker is negated (default, 31.7.3) or minus_1 (31.8); anything else is refused."""
+    from solo.core.options import Options
+
+    assert Options().closed_hatch_marker == "negated"
+    assert Options.from_dict({"closed_hatch_marker": "minus_1"}).closed_hatch_marker == "minus_1"
+    with pytest.raises(ValueError, match="closed_hatch_marker takes one of negated, minus_1"):
+        Options.from_dict({"closed_hatch_marker": "minus_2"})

@@ -13,6 +13,19 @@ from typing import Any
 
 import attrs
 
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "smoke_grenade_timing": ("end_of_turn", "immediate"),
+    "oba_model": ("tq_minus_power", "blast_frag"),
+    "closed_hatch_marker": ("negated", "minus_1"),
+}
+"""The values a text option may take (anything else is an error)."""
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "night_los": (1, 99),
+    "medical_aid_range": (0, 1),
+    "dummy_tq": (0, 9),
+}
+"""The range a whole-number option may take."""
+
 
 @attrs.frozen
 class Options:
@@ -38,10 +51,19 @@ class Options:
     """Q22: off-board artillery damage model."""
     rout_leaves_map: bool = True
     """§5.7: Routed enemies may leave the map (counted as killed)."""
+    closed_hatch_marker: str = "negated"
+    """C2 31.7.3 vs 31.8: a buttoned-up crewman's -2 spotting penalty when a marker helps him:
+    ``negated`` (31.7.3, as the example of play: another crewman's Target Marker in or adjacent
+    to the target, or another same-side AFV Commander's, negates it completely) or ``minus_1``
+    (31.8: a crewmate's Target Marker on the target hex reduces it to -1)."""
 
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> Options:
-        """Options with ``values`` changed by name. Raises ``ValueError`` for an unknown name."""
+        """Options with ``values`` changed by name.
+
+        Raises ``ValueError`` for an unknown name, a value of the wrong type, a text value not in
+        :data:`OPTION_CHOICES` or a number outside :data:`OPTION_RANGES`.
+        """
         fields = {f.name: f for f in attrs.fields(cls)}
         unknown = sorted(set(values) - set(fields))
         if unknown:
@@ -54,6 +76,13 @@ class Options:
                     f"option {name} takes {want.__name__} values like {getattr(defaults, name)!r}, "
                     f"got {value!r}"
                 )
+            if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
+                raise ValueError(
+                    f"option {name} takes one of {', '.join(OPTION_CHOICES[name])}, got {value!r}"
+                )
+            lo, hi = OPTION_RANGES.get(name, (None, None))
+            if lo is not None and not lo <= value <= hi:
+                raise ValueError(f"option {name} takes {lo}-{hi}, got {value!r}")
         return attrs.evolve(defaults, **values)
 
     def to_dict(self) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from solo.core.datafile import (
 )
 from solo.core.errors import DataError, GeometryError, Problem
 from solo.core.hexes import Hex
-from solo.core.options import Options
+from solo.core.options import OPTION_CHOICES, OPTION_RANGES, Options
 from solo.core.resources import display_name, maps_dir
 from solo.core.sides import Side
 from solo.data.characters import ROLLED_TEAMS, CharacterBook, _book_for, check_stats
@@ -102,15 +102,6 @@ def shipped_scenarios() -> list[Path]:
 
 _STAT_KEYS = ("name", "tq", "ldr", "weapons", "skills", "mg_role", "trained_medic")
 _ENEMY_ONLY_TEAM_KEYS = ("alert", "prepared", "elite", "cup")
-_OPTION_CHOICES: dict[str, tuple[str, ...]] = {
-    "smoke_grenade_timing": ("end_of_turn", "immediate"),
-    "oba_model": ("tq_minus_power", "blast_frag"),
-}
-_OPTION_RANGES: dict[str, tuple[int, int]] = {
-    "night_los": (1, 99),
-    "medical_aid_range": (0, 1),
-    "dummy_tq": (0, 9),
-}
 
 
 class _Checker:
@@ -236,13 +227,13 @@ class _Checker:
         except DataError as exc:
             self.probs.extend(list(exc.problems))
             return
-        for name, choices in _OPTION_CHOICES.items():
+        for name, choices in OPTION_CHOICES.items():
             if name in self.sc.options and getattr(opts, name) not in choices:
                 self.add(
                     ("options", name),
                     f"option {name} {getattr(opts, name)!r} (expected one of: {', '.join(choices)})",
                 )
-        for name, (lo, hi) in _OPTION_RANGES.items():
+        for name, (lo, hi) in OPTION_RANGES.items():
             if name in self.sc.options and not lo <= getattr(opts, name) <= hi:
                 self.add(("options", name), f"option {name} {getattr(opts, name)} outside {lo}-{hi}")
 

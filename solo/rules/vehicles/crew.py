@@ -28,7 +28,8 @@ Readings of the rules made in the vehicle rules (each is a module constant):
   when another crewman of the same vehicle has a marker *on* the target; 31.7.3 says the
   penalty is "negated completely" by another crewman's marker *in or adjacent to* the target,
   or by the marker of the Commander of another AFV of the same side. The example of play
-  follows 31.7.3, and so do we (:data:`solo.rules.vehicles.markers.MARKER_NEGATES_CLOSED_HATCH`).
+  follows 31.7.3, and so do we by default (the house option ``closed_hatch_marker``: ``negated``
+  or ``minus_1``).
 * **Commander's Leadership on crew TQCs**: 31.10.9 gives it to MCs, but the example of play
   adds the Commander's LDR 2 to the Driver's Emergency Stop TQC and to the Gunner's fire TQC;
   it is added to every crew TQC (loading, Emergency Stop retention, moving a marker) and never

@@ -21,10 +21,9 @@ CLOSED_HATCH_SPOT = -2
 """Spotting (and marker TQCs) from a closed hatch or a hatchless position inside the armor (C2 31.7.3)."""
 SPOT_ORDER_SPOT = 1
 """A crewman with a Spot order spots at +1 (C2 31.7.3, 31.11.2)."""
-MARKER_NEGATES_CLOSED_HATCH = True
-"""[reading] Another crewman's Target Marker in or adjacent to the target (or the marker of the
-Commander of another same-side AFV) negates the closed-hatch penalty completely (C2 31.7.3 and the
-example of play), rather than reducing it to -1 for a marker on the target (31.8)."""
+CLOSED_HATCH_MARKER_ON_TARGET = -1
+"""The closed-hatch penalty when a crewmate's Target Marker is on the target hex, under the
+``closed_hatch_marker = minus_1`` reading (C2 31.8)."""
 
 
 def _marker_near(game: GameContext, vehicle: Vehicle, ch: Character, target_hex: Hex) -> str | None:
@@ -44,22 +43,40 @@ def _marker_near(game: GameContext, vehicle: Vehicle, ch: Character, target_hex:
     return None
 
 
+def _crewmate_marker_on(vehicle: Vehicle, ch: Character, target_hex: Hex, game: GameContext) -> str | None:
+    """Which crewmate of ``ch`` has his Target Marker on ``target_hex`` (C2 31.8), or None."""
+    for pos, seat in vehicle.seats.items():
+        if pos != ch.seat and seat.marker == target_hex:
+            other = _occupant(game, seat)
+            return f"{other.name if other else pos}'s Target Marker"
+    return None
+
+
 def spot_modifiers(
     game: GameContext, vehicle: Vehicle, ch: Character, target_hex: Hex
 ) -> list[tuple[str, int]]:
     """Spotting (and marker TQC) modifiers of a crewman at ``target_hex`` (C2 31.7.3, 31.7.4).
 
-    Closed hatch (or a hatchless seat inside the armor) -2, negated completely by another
-    crewman's marker in or adjacent to the target hex (:data:`MARKER_NEGATES_CLOSED_HATCH`;
-    shown as a 0 modifier naming the marker); Spot order +1. ``(name, value)`` pairs.
+    Closed hatch (or a hatchless seat inside the armor) -2. With the ``closed_hatch_marker``
+    option ``negated`` (31.7.3, the default) another crewman's marker in or adjacent to the
+    target hex negates it completely (shown as a 0 modifier naming the marker); with
+    ``minus_1`` (31.8) a crewmate's marker on the target hex makes it -1. Spot order +1.
+    ``(name, value)`` pairs.
     """
     mods: list[tuple[str, int]] = []
     if ch.seat is not None and ch.seat in vehicle.seats and buttoned_up(game, vehicle, ch.seat):
-        helper = _marker_near(game, vehicle, ch, target_hex) if MARKER_NEGATES_CLOSED_HATCH else None
-        if helper is None:
-            mods.append(("closed hatch", CLOSED_HATCH_SPOT))
+        if game.options.closed_hatch_marker == "minus_1":
+            helper = _crewmate_marker_on(vehicle, ch, target_hex, game)
+            if helper is None:
+                mods.append(("closed hatch", CLOSED_HATCH_SPOT))
+            else:
+                mods.append((f"closed hatch with {helper} on the target", CLOSED_HATCH_MARKER_ON_TARGET))
         else:
-            mods.append((f"closed hatch negated by {helper}", 0))
+            helper = _marker_near(game, vehicle, ch, target_hex)
+            if helper is None:
+                mods.append(("closed hatch", CLOSED_HATCH_SPOT))
+            else:
+                mods.append((f"closed hatch negated by {helper}", 0))
     if ch.order is not None and ch.order.order == "spot":
         mods.append(("Spot order", SPOT_ORDER_SPOT))
     return mods
