@@ -1031,6 +1031,24 @@ def test_emergency_stop_tqc_fails_above(tmp_path):
     assert order_of(game, "driver") == "crawl"
 
 
+def test_emergency_stop_plain_tq_option_passes_at_tq(tmp_path):
+    """Option emergency_stop_ldr=false (31.2 (1) read alone): TQ 5 without the LDR; 5 passes."""
+    game = impulse_2(tmp_path)
+    game.options = attrs.evolve(game.options, emergency_stop_ldr=False)
+    force(game, rolls=[5])
+    assert emergency_stop.enemy_emergency_stop(game, crew(game, "driver"))
+    assert events(game, "emergency_stop_check")[-1].data["target"] == 5
+
+
+def test_emergency_stop_plain_tq_option_fails_at_tq_plus_1(tmp_path):
+    """Option emergency_stop_ldr=false: 6 vs TQ 5 fails, though 6 would pass with the LDR (7)."""
+    game = impulse_2(tmp_path)
+    game.options = attrs.evolve(game.options, emergency_stop_ldr=False)
+    force(game, rolls=[6])
+    assert not emergency_stop.enemy_emergency_stop(game, crew(game, "driver"))
+    assert order_of(game, "driver") == "crawl"
+
+
 def test_emergency_stop_only_this_impulse(tmp_path):
     """C2 31.2 (1): a marker placed in an earlier Impulse does not trigger the TQC."""
     game = impulse_2(tmp_path)

@@ -51,6 +51,9 @@ class Options:
     """Q22: off-board artillery damage model."""
     rout_leaves_map: bool = True
     """§5.7: Routed enemies may leave the map (counted as killed)."""
+    emergency_stop_ldr: bool = True
+    """C2 31.2 (1): the Enemy Driver's Emergency Stop TQC is against his TQ plus the Commander's
+    Leadership (``true``, as the example of play computes it: 5 + 2) or his plain TQ (``false``)."""
     closed_hatch_marker: str = "negated"
     """C2 31.7.3 vs 31.8: a buttoned-up crewman's -2 spotting penalty when a marker helps him:
     ``negated`` (31.7.3, as the example of play: another crewman's Target Marker in or adjacent

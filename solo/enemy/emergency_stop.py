@@ -41,8 +41,9 @@ def enemy_emergency_stop(game: GameContext, driver: Character) -> bool:
     Call at the Driver's activation (Step 4 a) iii)). If the Driver of an Enemy vehicle holds
     a speed order and his Commander placed or moved his Target Marker THIS Impulse on a
     Friendly AFV or a Friendly character with a Light AT weapon, the Driver takes a TQC:
-    d10 (0-9) <= his TQ + the Commander's LDR (:func:`~solo.rules.vehicles.crew_sight.commander_ldr`; example
-    of play: "5 + 2"); a natural 9 fails. Pass: his order becomes Emergency Stop through
+    d10 (0-9) <= his TQ + the Commander's LDR (:func:`~solo.rules.vehicles.crew_sight.commander_ldr`;
+    example of play: "5 + 2"; the house option ``emergency_stop_ldr`` false leaves the plain TQ);
+    a natural 9 fails. Pass: his order becomes Emergency Stop through
     :func:`~solo.rules.vehicles.emergency_stop.driver_emergency_stop`
     (:func:`solo.rules.vehicles.emergency_stop.emergency_stop` applies the
     31.11.2 crew order retention). Once an Impulse per vehicle. Emits one
@@ -64,7 +65,7 @@ def enemy_emergency_stop(game: GameContext, driver: Character) -> bool:
     if vehicle.acted.get(ESTOP_KEY) == now:
         return False
     vehicle.acted[ESTOP_KEY] = now
-    ldr = commander_ldr(game, vehicle)
+    ldr = commander_ldr(game, vehicle) if game.options.emergency_stop_ldr else 0
     tq = driver.effective_tq
     target = tq + ldr
     what = "a Friendly AFV" if placed["on"] == "afv" else "a Friendly Light AT weapon"
