@@ -194,3 +194,44 @@ def test_an_option_value_outside_its_choices_exits_2(capsys):
     """--option with a value the option does not take: exit 2, naming the option and its values."""
     assert main(["run", "--option", "closed_hatch_marker=sometimes"]) == 2
     assert "closed_hatch_marker takes one of negated, minus_1" in capsys.readouterr().err
+
+
+def _game_log(tmp_path: Path) -> Path:
+    log = tmp_path / "game.jsonl"
+    assert main(["run", "first_contact", "--seed", "3", "--log", str(log)]) == 0
+    return log
+
+
+def test_a_log_cut_at_a_line_replays_as_a_prefix(tmp_path, capsys):
+    """A log that stops at a line boundary before the game's end: exit 0, where it ends, all matches."""
+    lines = _game_log(tmp_path).read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[: len(lines) // 2]), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(cut)]) == 0
+    out = capsys.readouterr().out
+    assert "the log ends at decision" in out and "everything up to there matches" in out
+
+
+def test_a_cut_log_with_a_changed_event_still_differs(tmp_path, capsys):
+    """A prefix is checked event by event: a changed line inside it is a difference, exit 1."""
+    lines = _game_log(tmp_path).read_text(encoding="utf-8").splitlines(keepends=True)
+    half = lines[: len(lines) // 2]
+    k = next(i for i in range(len(half) - 1, 0, -1) if '"kind": "roll"' in half[i])
+    half[k] = half[k].replace('"text": "', '"text": "X', 1)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(half), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(cut)]) == 1
+    assert "differs" in capsys.readouterr().err
+
+
+def test_a_log_whose_last_line_is_cut_mid_line_says_so(tmp_path, capsys):
+    """A last line cut off mid-line: exit 2, path:line and "cut off", no traceback."""
+    text = _game_log(tmp_path).read_text(encoding="utf-8")
+    cut = tmp_path / "mid.jsonl"
+    cut.write_text(text[: len(text) // 2], encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(cut)]) == 2
+    err = capsys.readouterr().err
+    assert f"{cut}:" in err and "cut off mid-line" in err and "Traceback" not in err

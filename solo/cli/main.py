@@ -97,6 +97,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
 
     result = replay(args.log)
+    if result.ok and result.ends_early:
+        print(f"{args.log}: {result.ends_early} ({result.events} events).")
+        return EXIT_OK
     if result.ok:
         print(f"{args.log}: replay matches ({result.events} events).")
         return EXIT_OK

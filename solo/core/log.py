@@ -195,12 +195,20 @@ def read_log(path: Path | str) -> tuple[Header, list[Event]]:
     except json.JSONDecodeError as exc:
         raise LogError(f"{path}:1: bad JSON ({exc.msg})") from None
     events = []
+    last = len(lines)
     for n, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
         try:
             events.append(Event.from_dict(json.loads(line)))
-        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        except json.JSONDecodeError as exc:
+            if n == last:
+                raise LogError(
+                    f"{path}:{n}: the log's last line is cut off mid-line (a crash mid-write or a partial "
+                    f"copy?): {len(events)} whole events before it"
+                ) from None
+            raise LogError(f"{path}:{n}: bad event line ({exc})") from None
+        except (KeyError, TypeError) as exc:
             raise LogError(f"{path}:{n}: bad event line ({exc})") from None
     return header, events
 

@@ -311,12 +311,16 @@ class ReplayResult:
     ok: bool
     events: int
     mismatch: str | None = None
+    ends_early: str | None = None
+    """Set when the log stops before the game's end and all of it matches (a prefix)."""
 
 
 def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
     """Rebuild the game of a log, feed its choices back and compare every event.
 
-    Raises :class:`LogError` for an unreadable log or one made with another data version.
+    A log that ends before the game's end (cut at a line boundary, or saved mid-game) replays
+    as a prefix: ``ok`` with ``ends_early`` saying where it stops. Raises :class:`LogError` for
+    an unreadable log (a last line cut mid-line says so) or one made with another data version.
     """
     header, logged = read_log(path)
     check_header(header, path)
@@ -337,6 +341,16 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
             return ReplayResult(
                 False, i, f"event {i} differs: logged {a.kind} {a.text!r}, replayed {b.kind} {b.text!r}"
             )
+    if len(logged) < len(got) and not any(e.kind == "game_over" for e in logged):
+        # A log that stops before the game's end (cut at a line, or saved mid-game): a prefix.
+        last = logged[-1] if logged else None
+        where = f"turn {last.turn}, impulse {last.impulse}" if last is not None else "the start"
+        return ReplayResult(
+            True,
+            len(logged),
+            ends_early=f"the log ends at decision {len(inputs_of(logged))} ({where}); "
+            f"everything up to there matches",
+        )
     if len(logged) != len(got):
         return ReplayResult(
             False, min(len(logged), len(got)), f"{len(logged)} events logged, {len(got)} replayed"
