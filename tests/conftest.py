@@ -16,6 +16,14 @@ from solo.engine.game import Game
 DATA_DIR = Path(__file__).parent / "data"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _data_cache_in_tmp(tmp_path_factory):
+    """The parsed-data cache of the tests (and of the processes they start) in a tmp dir."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOLO_DATA_CACHE", str(tmp_path_factory.mktemp("data-cache")))
+        yield
+
+
 @functools.cache
 def house_data() -> HouseData:
     """The shipped house edition, loaded once."""

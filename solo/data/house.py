@@ -23,6 +23,7 @@ import attrs
 from solo.core.datafile import DataFile, Problems, read, read_card_file
 from solo.core.errors import DataError, Problem
 from solo.core.resources import cards_dir, display_name, maps_dir
+from solo.data import data_cache
 from solo.data.cards import load_enemy_deck
 from solo.data.characters import load_characters
 from solo.data.charts import CHARTS_FILE, charts_from, load_charts
@@ -233,13 +234,31 @@ def load_data(cards: Path | None = None, maps: Path | None = None) -> HouseData:
     Files present in ``cards`` replace the shipped ones; the rest are shipped.
     ``maps`` adds or replaces maps by id. Raises :class:`DataError` with every
     problem of every file, and of the references between them (a missing
-    ``cards`` directory is a problem too).
+    ``cards`` directory is a problem too). A load without problems is kept in the parsed-data
+    cache (:mod:`solo.data.data_cache`, keyed by the bytes of every file read and the loader
+    source; ``SOLO_DATA_CACHE=off`` disables it).
     """
     extra = sorted(Path(maps).glob("*.yaml")) if maps is not None else []
-    got = load_set(Path(cards) if cards is not None else None, extra)
-    if got.problems:
-        raise DataError(got.problems)
-    return house_from(got)
+    card_set = Path(cards) if cards is not None else None
+
+    def build() -> HouseData:
+        got = load_set(card_set, extra)
+        if got.problems:
+            raise DataError(got.problems)
+        return house_from(got)
+
+    return data_cache.cached("house", _input_files(card_set, extra), build)
+
+
+def _input_files(cards: Path | None, extra_maps: list[Path]) -> list[Path]:
+    """Every file :func:`load_set` reads for ``cards`` and ``extra_maps`` (the data cache's key)."""
+    files = [_card_path(name, cards) for name in CARD_FILES]
+    vdir = cards_dir() / "vehicles"
+    if cards is not None and (cards / "vehicles").is_dir():
+        vdir = cards / "vehicles"
+    files += sorted(vdir.glob("*.yaml"))
+    files += sorted(maps_dir().glob("*.yaml"))
+    return files + list(extra_maps)
 
 
 def house_from(got: LoadedSet) -> HouseData:
