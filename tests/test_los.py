@@ -314,3 +314,29 @@ def test_abbey_interior_hidden_even_from_an_adjacent_outside_hex(tmp_path):
     """27.5: an Abbey Interior hex is never seen from outside, even from next door."""
     los = los_for(tmp_path, ["...", ".I.", "..."], legend={".": "open", "I": "abbey_interior"})
     assert not los.check(P("01.00"), P("01.01")).clear
+
+
+def test_shared_caches_are_bounded_and_answers_do_not_change():
+    """Issue 10 item 3: the caches shared across games hold at most their cap; evicted answers recompute."""
+    m = load_map(DATA / "abbey_test.yaml")
+    small = LineOfSight(Board.from_map(m), shared_answers=40, shared_lines=30)
+    free = LineOfSight(Board.from_map(m))
+    n = len(small.board.hexes)
+    pairs = [(a, (a * 7 + 3) % n, a % 2 == 0, a % 3 == 0) for a in range(n)]
+    for _ in range(2):  # the second pass meets evicted answers again
+        for ia, ib, la, lb in pairs:
+            assert small.check_index(ia, ib, la, lb) == free.check_index(ia, ib, la, lb)
+            assert len(small._static) <= 40
+            assert len(small._lines) <= 30
+    assert len(free._static) > 40  # the bound did bite
+    # The newest answer survives an eviction (the oldest quarter goes).
+    ia, ib, la, lb = pairs[-1]
+    assert any(k >> 2 in (ia * n + ib, ib * n + ia) for k in small._static)
+
+
+def test_shared_cache_bound_must_hold_an_entry():
+    board = Board.from_map(load_map(DATA / "abbey_test.yaml"))
+    with pytest.raises(ValueError, match="at least one"):
+        LineOfSight(board, shared_answers=0)
+    with pytest.raises(ValueError, match="at least one"):
+        LineOfSight(board, shared_lines=0)

@@ -25,10 +25,15 @@ in order:
    Abbey Interior hex cannot be seen from outside.
 
 Answers are cached per (A, B, low orders); changing the smoke or fire of a hex
-drops exactly the cached answers whose line passes through that hex.
+drops exactly the cached answers whose line passes through that hex. The caches
+shared by every game on a board (answers without markers, line shapes) hold at
+most :data:`SHARED_ANSWERS` and :data:`SHARED_LINES` entries each: when one is
+full its oldest quarter is dropped (answers are pure, so play does not change).
 """
 
 from __future__ import annotations
+
+from itertools import islice
 
 import attrs
 
@@ -37,6 +42,19 @@ from solo.data.maps import Board
 
 OFF = -1
 _NO_TOP = -99
+
+SHARED_ANSWERS = 30_000
+"""At most this many marker-free answers per board and month, shared across games."""
+SHARED_LINES = 15_000
+"""At most this many line shapes (board indices) per board, shared across games."""
+
+
+def _put(cache: dict, key: int, value: object, cap: int) -> None:
+    """``cache[key] = value``, first dropping the oldest quarter when ``cache`` holds ``cap``."""
+    if len(cache) >= cap:
+        for old in list(islice(cache, max(1, cap // 4))):
+            del cache[old]
+    cache[key] = value
 
 
 @attrs.frozen
@@ -84,11 +102,24 @@ class LineOfSight:
 
     ``month`` (1–12) decides whether Fields are S terrain (C2 27.8). Markers are
     set with :meth:`set_smoke` and :meth:`set_fire`; :meth:`check` answers.
+    ``shared_answers`` and ``shared_lines`` bound the caches shared with other games on
+    the board (entries; ValueError below 1).
     """
 
-    def __init__(self, board: Board, *, month: int = 6) -> None:
+    def __init__(
+        self,
+        board: Board,
+        *,
+        month: int = 6,
+        shared_answers: int = SHARED_ANSWERS,
+        shared_lines: int = SHARED_LINES,
+    ) -> None:
         if not 1 <= month <= 12:
             raise ValueError(f"month must be 1-12, got {month}")
+        if shared_answers < 1 or shared_lines < 1:
+            raise ValueError("the shared LOS caches need room for at least one entry")
+        self._answers_cap = shared_answers
+        self._lines_cap = shared_lines
         self.board = board
         self.month = month
         m = board.map
@@ -230,7 +261,8 @@ class LineOfSight:
                 entry = self._fill(key)
             else:
                 # No markers: the answers every game on this map and month shares.
-                entry = self._static[key] = self._compute(*self._unkey(key))
+                entry = self._compute(*self._unkey(key))
+                _put(self._static, key, entry, self._answers_cap)
         sight = entry.sight
         if limit is not None and sight.range > limit:
             return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
@@ -251,7 +283,8 @@ class LineOfSight:
             # Without fire the walk is the marker-free one: reuse (or fill) the shared answer.
             entry = self._static.get(key)
             if entry is None:
-                entry = self._static[key] = self._compute(*self._unkey(key))
+                entry = self._compute(*self._unkey(key))
+                _put(self._static, key, entry, self._answers_cap)
         if self._smoke:
             smoke = self._smoke_on(entry.steps)
             if smoke:
@@ -306,7 +339,8 @@ class LineOfSight:
         lkey = ia * self._n + ib
         steps = self._lines.get(lkey)
         if steps is None:
-            steps = self._lines[lkey] = self.line_indices(ia, ib)
+            steps = self.line_indices(ia, ib)
+            _put(self._lines, lkey, steps, self._lines_cap)
         cube = board.cube
         ca, cb = cube[ia], cube[ib]
         rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
