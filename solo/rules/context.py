@@ -230,7 +230,7 @@ class GameContext:
         viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
         max_los = state.max_los
         night = self.options.night_los if self.scenario.night else None
-        check_index = los.check_index
+        from_viewer = los.from_viewer(ia, low_a, viewer_tq, max_los, night)
         sight = self.sight
 
         def one(t: Character) -> Sight:
@@ -238,9 +238,7 @@ class GameContext:
             if ib is None:
                 return sight(viewer, t.hex, target=t)  # off the map: raises as sight does
             to = t.order
-            return check_index(
-                ia, ib, low_a, to is not None and to.order in low, viewer_tq, max_los, night, False
-            )
+            return from_viewer(ib, to is not None and to.order in low)
 
         return one
 

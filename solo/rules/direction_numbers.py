@@ -44,11 +44,16 @@ def direction_options(game: GameContext, ch: Character) -> list[tuple[str, str]]
     """
     if ch.hex is None:
         return [(k, label) for k, label, _ds in _DIRECTION_CHOICES]
-    out = [
-        (k, label)
-        for k, label, ds in _DIRECTION_CHOICES
-        if any(_open_way(game, ch.hex, d) for d in ds.directions)
-    ]
+    h = ch.hex
+    open_ways = {}  # each of the six ways asked once (the 18 strings share them)
+
+    def open_way(d: int) -> bool:
+        way = open_ways.get(d)
+        if way is None:
+            way = open_ways[d] = _open_way(game, h, d)
+        return way
+
+    out = [(k, label) for k, label, ds in _DIRECTION_CHOICES if any(open_way(d) for d in ds.directions)]
     return out or [(k, label) for k, label, _ds in _DIRECTION_CHOICES]
 
 

@@ -33,6 +33,7 @@ full its oldest quarter is dropped (answers are pure, so play does not change).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import islice
 
 import attrs
@@ -270,6 +271,39 @@ class LineOfSight:
         if smoke and viewer_tq is not None and -smoke >= 2 * viewer_tq:
             return Sight(False, "C2 29.5 heavy smoke", None, sight.range, smoke, sight.abbey)
         return sight
+
+    def from_viewer(
+        self,
+        ia: int,
+        low_a: bool,
+        viewer_tq: int | None,
+        max_range: int | None,
+        night_range: int | None,
+    ) -> Callable[[int, bool], Sight]:
+        """``lambda ib, low_b: check_index(ia, ib, low_a, low_b, viewer_tq, max_range, night_range)``.
+
+        Not illuminated. While the map has no smoke or fire marker and no range limit applies, a
+        cached answer is read without the call (the spotting scan's hot path); the same answers.
+        """
+        check = self.check_index
+        if max_range is not None or night_range is not None:
+            return lambda ib, low_b: check(ia, ib, low_a, low_b, viewer_tq, max_range, night_range, False)
+        n = self._n
+        static = self._static
+        smoke, fire = self._smoke, self._fire
+        row = ia * n
+
+        def one(ib: int, low_b: bool) -> Sight:
+            if not (smoke or fire):
+                if ia <= ib:
+                    entry = static.get(((row + ib) << 2) | (low_a << 1) | low_b)
+                else:
+                    entry = static.get(((ib * n + ia) << 2) | (low_b << 1) | low_a)
+                if entry is not None:
+                    return entry.sight  # marker-free answers carry no smoke (C2 29.5 needs smoke)
+            return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
+
+        return one
 
     def _unkey(self, key: int) -> tuple[int, int, bool, bool]:
         ia, ib = divmod(key >> 2, self._n)
