@@ -19,7 +19,7 @@ import attrs
 
 from solo.core.hexes import Hex, neighbour
 from solo.data.vehicle_types import VehicleKind
-from solo.enemy.vom import FIRE_ORDERS, _is_open
+from solo.enemy.vom import FIRE_ORDERS
 from solo.rules.state import Character, Side
 from solo.rules.vehicles.crew_sight import (
     _opposing_characters,
@@ -27,12 +27,12 @@ from solo.rules.vehicles.crew_sight import (
     _role_name,
     _tqc,
     _vehicle_kind,
-    _vtype,
     clear_marker,
     has_light_at,
     remove_lost_markers,
     seat_sees,
 )
+from solo.rules.vehicles.seats import closed_hatch_spotting
 from solo.rules.vehicles.state import Vehicle, vehicle_of
 
 if TYPE_CHECKING:
@@ -81,11 +81,11 @@ class _Candidate:
 def _marker_tqc_target(
     game: GameContext, vehicle: Vehicle, pos: str, ch: Character, hex_: Hex
 ) -> tuple[int, list[str]]:
-    """TQ for moving a marker to ``hex_``: closed hatch −2 unless negated, Spot +1 (C2 31.7.3)."""
-    vtype = _vtype(game, vehicle)
+    """TQ for moving a marker to ``hex_``: closed hatch −2 unless negated (a tank Gunner: see the
+    option ``hatchless_gunner_spot``), Spot +1 (C2 31.7.3)."""
     tq = ch.effective_tq
     parts = [f"TQ {tq}"]
-    if not _is_open(vtype, vehicle.seats[pos]):
+    if closed_hatch_spotting(game, vehicle, pos):
         negated = _other_marker_near(game, vehicle, pos, hex_)
         if negated:
             parts.append(f"closed hatch -2 negated ({negated})")
