@@ -52,7 +52,7 @@ def game_with(
 ) -> Game:
     """A game on the all-open vehicle map at Impulse 4 of turn 1's Action Phase."""
     sc: dict[str, Any] = {"id": "t", "name": "Test", "map": "vehicle_open", "turns": 3, "hand": 1, **extra}
-    sc["friendly"] = [{"id": "able", "name": "Able", "characters": friendly}]
+    sc["friendly"] = [{"id": "able", "name": "Able", "characters": friendly}] if friendly else []
     sc["enemy"] = [{"id": "red", "name": "Red", "alert": True, "characters": enemy}]
     sc["vehicles"] = vehicles
     p = tmp_path / "scenario.yaml"
