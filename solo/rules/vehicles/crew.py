@@ -70,7 +70,7 @@ from solo.rules.vehicles.crew_actions import (
     _replace,
 )
 from solo.rules.vehicles.crew_orders import FIRE_ORDERS
-from solo.rules.vehicles.driving import _drive
+from solo.rules.vehicles.driving import _drive, free_turn_step
 from solo.rules.vehicles.emergency_stop import emergency_stop, stop_speed
 from solo.rules.vehicles.markers import (
     _clear_marker,
@@ -301,12 +301,14 @@ def _declarations(
 def _action(game: GameContext, vehicle: Vehicle, ch: Character, imp: int) -> Generator[Decision, str, None]:
     """Step 4 a) iv): what the man's order does this Impulse (C2 31.9, 31.11.2)."""
     o = game.order_def(ch)
+    if ch.seat == "driver" and ch.side is Side.FRIENDLY:
+        yield from free_turn_step(game, vehicle, ch, imp)  # C2 31.4
     if o is None:
         return
     oid = o.id
     if o.is_vehicle:
         if ch.seat == "driver":
-            _drive(game, vehicle, ch, o, imp)
+            yield from _drive(game, vehicle, ch, o, imp)
     elif oid == "fire_main_gun":
         if o.track(imp) is not TrackStep.FIRE:
             return

@@ -6,10 +6,11 @@ rules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
-from solo.core.hexes import Hex, wedge_directions
+from solo.core.decisions import Decision, DecisionKind
+from solo.core.hexes import Hex, rotate, wedge_directions
 from solo.data.cards import DirectionString
 from solo.data.orders import Order
 from solo.data.vehicle_types import VehicleKind, VehicleType
@@ -118,8 +119,13 @@ def _friendly_in_los(game: GameContext) -> Callable[[Hex, tuple[int, ...]], bool
     return spotted
 
 
-def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp: int) -> None:
+def _drive(
+    game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp: int
+) -> Generator[Decision, str, None]:
     """The Driver's speed order moves the vehicle this Impulse (C2 31.4-31.5, 31.11.1).
+
+    A Friendly vehicle that must turn 180° this Impulse asks the player which way first
+    (``ORDER_TARGET``: ``clockwise`` or ``anticlockwise``, 31.4; :func:`_needs_180`).
 
     Weather and ground first reduce a speed the conditions forbid (28.1-28.2, [house] for a
     Friendly). Enemy directions are read through the Direction Counter. The vehicle, its
@@ -177,6 +183,25 @@ def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp
     start = VehicleMoveState(
         vehicle.hex, vehicle.facing, vehicle.turret if vehicle.turret is not None else vehicle.facing
     )
+    turn_way: int | None = None
+    if not enemy and not vehicle.road_orders and _needs_180(game, vehicle, vtype, start, o, dirs, imp):
+        key = yield game.decision(
+            DecisionKind.ORDER_TARGET,
+            f"{vehicle.name} ({driver.name}, {o.name} {dirs}) turns 180° from facing {vehicle.facing}: "
+            "which way? (C2 31.4)",
+            [
+                (
+                    "clockwise",
+                    f"Clockwise, through {rotate(vehicle.facing, 1)} and {rotate(vehicle.facing, 2)}",
+                ),
+                (
+                    "anticlockwise",
+                    f"Anticlockwise, through {rotate(vehicle.facing, -1)} and {rotate(vehicle.facing, -2)}",
+                ),
+            ],
+            actor=driver.id,
+        )
+        turn_way = 1 if key == "clockwise" else -1
     new, report = move_impulse(
         game.board,
         vtype.kind,  # type: ignore[arg-type]
@@ -185,6 +210,7 @@ def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp
         dirs,
         imp,
         is_enemy=enemy,
+        turn_way=turn_way,
         blocked=lambda h: h in game.state.markers.fire,
         dice=game.dice,
         friendly_spotted_in_los=_friendly_in_los(game) if enemy else None,
@@ -225,6 +251,112 @@ def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp
                 spotting.alert_near(
                     game, step.hex, ALERT_RANGE, f"the {vehicle.name} moved to {step.hex}", "C2 31.3"
                 )
+    _refresh_markers(game)
+
+
+def _needs_180(
+    game: GameContext,
+    vehicle: Vehicle,
+    vtype: VehicleType,
+    start: Any,
+    o: Order,
+    dirs: DirectionString | None,
+    imp: int,
+) -> bool:
+    """Whether a Friendly vehicle's move this Impulse starts a 180° turn (C2 31.4): the move is
+    tried without dice and without the hex-entry rolls; only a 180° turn would need a die."""
+    from solo.rules.vehicles.movement import move_impulse
+
+    try:
+        move_impulse(
+            game.board,
+            vtype.kind,  # type: ignore[arg-type]
+            start,
+            o,
+            dirs,
+            imp,
+            is_enemy=False,
+            blocked=lambda h: h in game.state.markers.fire,
+            dice=None,
+            road=False,
+            orders=game.data.orders,
+        )
+    except ValueError as exc:
+        return "180°" in str(exc)
+    return False
+
+
+def free_turn_step(
+    game: GameContext, vehicle: Vehicle, driver: Character, imp: int
+) -> Generator[Decision, str, None]:
+    """A Friendly vehicle's free hexside turn without a movement order (C2 31.4 "a movement Order
+    is not required for Friendly Vehicles to turn ... it may turn one hex-side for free once per
+    Impulse").
+
+    Offered (``ORDER_TARGET``: ``stay``, ``turn:<facing>`` for each neighbouring facing) when the
+    Driver's order does not move the vehicle this Impulse (no speed order, Emergency Stop, or a
+    speed order with no movement this Impulse), the vehicle is not immobilized or Mired, and it
+    has not turned for free this Impulse. The turret turns with the hull [house].
+    """
+    from solo.rules.vehicles.move_state import VehicleMoveState
+    from solo.rules.vehicles.turning import free_turn
+
+    if (
+        vehicle.side is not Side.FRIENDLY
+        or vehicle.hex is None
+        or not vehicle.is_active
+        or vehicle.immobilized
+    ):
+        return
+    o = game.order_def(driver)
+    if o is not None and o.is_vehicle and o.id != "emergency_stop" and o.slots(imp):
+        return
+    flow = game.state.flow
+    if vehicle.acted.get("free_turn_at") == (flow.turn, imp):
+        return
+    f = vehicle.facing
+    key = yield game.decision(
+        DecisionKind.ORDER_TARGET,
+        f"{vehicle.name} ({driver.name}) may turn one hexside for free (C2 31.4), facing {f}",
+        [
+            ("stay", f"Keep facing {f}"),
+            (f"turn:{rotate(f, 1)}", f"Turn clockwise to {rotate(f, 1)}"),
+            (f"turn:{rotate(f, -1)}", f"Turn anticlockwise to {rotate(f, -1)}"),
+        ],
+        actor=driver.id,
+    )
+    if key == "stay":
+        return
+    start = VehicleMoveState(vehicle.hex, f, vehicle.turret if vehicle.turret is not None else f)
+    new, step = free_turn(start, int(key.partition(":")[2]))  # type: ignore[arg-type]
+    vehicle.facing = new.facing
+    if vehicle.turret is not None:
+        vehicle.turret = new.turret
+    vehicle.acted["free_turn_at"] = (flow.turn, imp)
+    game.emit(
+        "vehicle_move",
+        f"{vehicle.name} ({driver.name}): {step.text}; now in {vehicle.hex} facing {new.facing}.",
+        rule="C2 31.4",
+        actor=driver.id,
+        data={
+            "vehicle": vehicle.id,
+            "order": o.id if o is not None else None,
+            "start": str(vehicle.hex),
+            "end": str(vehicle.hex),
+            "facing": new.facing,
+            "turret": new.turret,
+            "hexes": 0,
+            "steps": [
+                {
+                    "kind": step.kind.value,
+                    "hex": str(step.hex),
+                    "facing": step.facing,
+                    "text": step.text,
+                    "rule": step.rule,
+                }
+            ],
+        },
+    )
     _refresh_markers(game)
 
 
