@@ -1,4 +1,5 @@
-"""Friendly vehicles' turns offered to the player (C2 31.4).
+"""Friendly vehicles' turns and the Emergency Stop after entering a hex, offered to the player
+(C2 31.4, 31.2 (1)).
 
 "The vehicle will take the shortest route to change facing ... Enemy Vehicles will turn their
 front towards any spotted, Friendly Characters ... if changing direction by 180 degrees" (so a
@@ -120,3 +121,75 @@ def test_no_free_turn_when_immobilized(tmp_path):
     game.state.vehicles["tank"].damage.append("immobilized")
     order(game, "tank_driver", "no_order")
     assert ways(run(crew.activate(game, game.char("tank_driver")))) == []
+
+
+# ---------------------------------------------------------------------------
+# C2 31.2 (1): "The player may choose to issue an Emergency Stop to the Driver after moving into
+# a new hex during an Impulse. Once selected the vehicle stops immediately."
+
+
+def stops(game: Game) -> list:
+    return [e for e in game.events if e.kind == "emergency_stop"]
+
+
+def test_stop_after_entering_a_hex_is_offered_for_each_hex(tmp_path):
+    """Fast 1 on Impulse 1 moves 3 hexes: the Step 4 a) iii) question offers a stop on entering each."""
+    game = tank(tmp_path)
+    order(game, "tank_driver", "fast", "1")
+    game.dice.source = ScriptedSource([], fallback=1)
+    asked = run(crew.activate(game, game.char("tank_driver")), ["no"])
+    assert asked[0].kind is DecisionKind.DUCK_BACK
+    assert asked[0].keys == (
+        "no",
+        "emergency_stop",
+        "stop_after:17.09",
+        "stop_after:17.08",
+        "stop_after:17.07",
+    )
+
+
+def test_stop_after_the_second_hex(tmp_path):
+    """Stop on entering 17.08: the Sherman stops there with Emergency Stop; it was moving 3 hexes
+    this Impulse (31.11.2: no crewman keeps his order)."""
+    game = tank(tmp_path)
+    order(game, "tank_driver", "fast", "1")
+    order(game, "tank_gunner", "spot")
+    game.dice.source = ScriptedSource([], fallback=1)
+    run(crew.activate(game, game.char("tank_driver")), ["stop_after:17.08"])
+    v = game.state.vehicles["tank"]
+    assert str(v.hex) == "17.08" and game.char("tank_driver").order.order == "emergency_stop"
+    ev = stops(game)[-1]
+    assert "31.2 (1)" in ev.data["reason"] and ev.data["hexes"] == 3
+    assert game.char("tank_gunner").order.order != "spot"
+
+
+def test_stop_after_one_hex_at_ahead_slow_keeps_the_crew_orders(tmp_path):
+    """Ahead Slow 1 on Impulse 1 moves 1 hex: stopping on entering it (1 hex, 31.11.2) keeps the
+    crew's orders."""
+    game = tank(tmp_path)
+    order(game, "tank_driver", "ahead_slow", "1")
+    order(game, "tank_gunner", "spot")
+    game.dice.source = ScriptedSource([], fallback=1)
+    run(crew.activate(game, game.char("tank_driver")), ["stop_after:17.09"])
+    assert str(game.state.vehicles["tank"].hex) == "17.09"
+    assert game.char("tank_driver").order.order == "emergency_stop" and stops(game)[-1].data["hexes"] == 1
+    assert game.char("tank_gunner").order.order == "spot"
+
+
+def test_no_stop_after_when_the_order_does_not_move_now(tmp_path):
+    """Crawl does not move on Impulse 2: only "no" and "emergency_stop" are offered."""
+    game = tank(tmp_path, impulse=2)
+    order(game, "tank_driver", "crawl", "1")
+    asked = run(crew.activate(game, game.char("tank_driver")), ["no"])
+    assert asked[0].keys == ("no", "emergency_stop")
+
+
+def test_a_declared_stop_holds_for_its_impulse_only(tmp_path):
+    """A stop declared for Impulse 1 does not stop the move of Impulse 2."""
+    game = tank(tmp_path, impulse=2)
+    order(game, "tank_driver", "ahead_slow", "1")
+    game.state.vehicles["tank"].acted["stop_after"] = (1, 1, "17.09")
+    game.dice.source = ScriptedSource([], fallback=1)
+    run(crew.activate(game, game.char("tank_driver")), ["no"])
+    assert str(game.state.vehicles["tank"].hex) == "17.09" and not stops(game)
+    assert game.char("tank_driver").order.order == "ahead_slow"

@@ -23,6 +23,9 @@ from solo.rules.vehicles.move_state import MoveReport
 from solo.rules.vehicles.seats import _occupant, _vtype
 from solo.rules.vehicles.state import Vehicle
 
+STOP_AFTER_KEY = "stop_after"
+"""``vehicle.acted`` key: ``(turn, impulse, "CC.RR")``, the hex after whose entry the player
+declared a Friendly Emergency Stop this Impulse (C2 31.2 (1))."""
 ALERT_RANGE = 5
 """C2 31.3 Additional Alert Rule: a moving Friendly vehicle alerts Waiting enemies this near."""
 WIRE_REMOVED_KEY = "barbed_wire_removed"
@@ -215,7 +218,7 @@ def _drive(
         dice=game.dice,
         friendly_spotted_in_los=_friendly_in_los(game) if enemy else None,
         road=vehicle.road_orders,
-        on_enter=_on_enter(game, vehicle, vtype),
+        on_enter=_stop_after(game, vehicle, _on_enter(game, vehicle, vtype)),
         orders=game.data.orders,
     )
     vehicle.hex = new.hex
@@ -252,6 +255,72 @@ def _drive(
                     game, step.hex, ALERT_RANGE, f"the {vehicle.name} moved to {step.hex}", "C2 31.3"
                 )
     _refresh_markers(game)
+
+
+def _stop_after(
+    game: GameContext, vehicle: Vehicle, check: Callable[[Any], str | None]
+) -> Callable[[Any], str | None]:
+    """``check`` (the hex-entry rules), then the player's declared Emergency Stop on entering the
+    hex he named this Impulse (:data:`STOP_AFTER_KEY`; C2 31.2 (1))."""
+    flow = game.state.flow
+    got = vehicle.acted.get(STOP_AFTER_KEY)
+    if got is None or tuple(got[:2]) != (flow.turn, flow.impulse):
+        return check
+
+    def stop(state: Any) -> str | None:
+        why = check(state)
+        if why is None and str(state.hex) == got[2]:
+            return f"declared by the player on entering {state.hex} (C2 31.2 (1))"
+        return why
+
+    return stop
+
+
+def planned_hexes(game: GameContext, vehicle: Vehicle, driver: Character) -> list[Hex]:
+    """The hexes a Friendly vehicle's speed order will enter this Impulse, in order (for the
+    player's Emergency Stop after entering a hex, C2 31.2 (1)).
+
+    The move is tried without dice and without the hex-entry rolls (Mud, Barbed Wire), which may
+    stop it earlier. Empty when the order does not move it this Impulse, it is immobilized, or
+    the move needs a die (a road fork).
+    """
+    from solo.rules.vehicles.move_state import VehicleMoveState
+    from solo.rules.vehicles.movement import move_impulse
+    from solo.rules.vehicles.speed_and_terrain import convert_speed
+
+    o = game.order_def(driver)
+    imp = game.state.flow.impulse
+    if vehicle.hex is None or not vehicle.is_active or vehicle.immobilized or driver.order is None:
+        return []
+    if o is None or not o.is_vehicle or o.id == "emergency_stop":
+        return []
+    vtype = _vtype(game, vehicle)
+    new_id, _why = convert_speed(o.id, game.state.weather, game.state.ground, vtype.kind, False)  # type: ignore[arg-type]
+    o = game.data.orders.get(new_id)
+    dirs = driver.order.directions
+    if not o.slots(imp) or (dirs is None and not vehicle.road_orders):
+        return []
+    start = VehicleMoveState(
+        vehicle.hex, vehicle.facing, vehicle.turret if vehicle.turret is not None else vehicle.facing
+    )
+    try:
+        _new, report = move_impulse(
+            game.board,
+            vtype.kind,  # type: ignore[arg-type]
+            start,
+            o,
+            dirs,
+            imp,
+            is_enemy=False,
+            blocked=lambda h: h in game.state.markers.fire,
+            dice=None,
+            turn_way=1,
+            road=vehicle.road_orders,
+            orders=game.data.orders,
+        )
+    except ValueError:
+        return []
+    return [step.hex for step in report.steps if step.kind.value == "move"]
 
 
 def _needs_180(
