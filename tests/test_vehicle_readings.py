@@ -237,3 +237,31 @@ def test_hatchless_gunner_marker_tqc(tmp_path, value, tq):
         game, vehicle, "gunner", game.char("pz_gunner"), Hex.parse("17.06")
     )
     assert got == tq and ("closed hatch -2" in parts) is value
+
+
+@pytest.mark.parametrize(("marker", "tq"), [("17.06", 4), ("17.05", 3)])
+def test_marker_tqc_reads_closed_hatch_marker_minus_1(tmp_path, marker, tq):
+    """C2 31.7.4 "also modified by ... Target Markers ... as above": with closed_hatch_marker=minus_1
+    (31.8) the Co-driver's marker TQC is TQ 5 - 1 with the Commander's marker on the target hex, and
+    TQ 5 - 2 with it only adjacent."""
+    game = spot_game(tmp_path)
+    set_options(game, closed_hatch_marker="minus_1")
+    vehicle = game.state.vehicles["pz"]
+    vehicle.seats["commander"].marker = Hex.parse(marker)
+    game.set_order(game.char("pz_co_driver"), "no_order")
+    got, _parts = target_markers._marker_tqc_target(
+        game, vehicle, "co_driver", game.char("pz_co_driver"), Hex.parse("17.06")
+    )
+    assert got == tq
+
+
+def test_marker_tqc_default_negates_with_an_adjacent_marker(tmp_path):
+    """The default (negated, 31.7.3): the Commander's marker next to the target negates the -2."""
+    game = spot_game(tmp_path)
+    vehicle = game.state.vehicles["pz"]
+    vehicle.seats["commander"].marker = Hex.parse("17.05")
+    game.set_order(game.char("pz_co_driver"), "no_order")
+    got, _parts = target_markers._marker_tqc_target(
+        game, vehicle, "co_driver", game.char("pz_co_driver"), Hex.parse("17.06")
+    )
+    assert got == 5
