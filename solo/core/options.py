@@ -17,6 +17,9 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "smoke_grenade_timing": ("end_of_turn", "immediate"),
     "oba_model": ("tq_minus_power", "blast_frag"),
     "closed_hatch_marker": ("negated", "minus_1"),
+    "half_track_vom": ("own", "afv_open"),
+    "half_track_target": ("sees", "never"),
+    "hatchless_gunner_vom": ("bu", "open"),
 }
 """The values a text option may take (anything else is an error)."""
 OPTION_RANGES: dict[str, tuple[int, int]] = {
@@ -59,6 +62,21 @@ class Options:
     ``negated`` (31.7.3, as the example of play: another crewman's Target Marker in or adjacent
     to the target, or another same-side AFV Commander's, negates it completely) or ``minus_1``
     (31.8: a crewmate's Target Marker on the target hex reduces it to -1)."""
+    half_track_vom: str = "own"
+    """C2 31.11.3: the VOM columns an Enemy Half-Track crewman reads: ``own`` (the house
+    Half-Track Target / No Target columns) or ``afv_open`` (the AFV Target OPEN / No Target OPEN
+    columns: "Half-Tracks have no hatches and thus always use the Open columns")."""
+    half_track_target: str = "sees"
+    """C2 31.7.2 vs 31.11.3: when an Enemy Half-Track crewman reads a Target column, his crew
+    placing no Target Markers: ``sees`` (when he sees a Spotted Friendly or a Friendly vehicle,
+    [house]) or ``never`` (no marker is ever on the board, so always No Target)."""
+    hatchless_gunner_vom: str = "bu"
+    """C2 31.8, 31.11.3: the VOM column of a tank Gunner, who has no hatch: ``bu`` (he sits
+    inside the armor, buttoned up) or ``open`` (no closed hatch, so the OPEN columns)."""
+    hatchless_gunner_spot: bool = True
+    """C2 31.7.3, 31.8: whether the closed-hatch -2 to spot (and to move a Target Marker) applies
+    to a tank Gunner, who has no hatch: ``true`` (he sees through periscopes like a closed hatch)
+    or ``false`` (only a Closed Hatch gives the penalty)."""
 
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> Options:

@@ -2,8 +2,9 @@
 
 The row: the card's initiative plus the crewman's morale modifier, clamped 00-99 (as
 :func:`solo.data.vom.modified_number`); the column: vehicle kind × Target/No Target ×
-BU/OPEN (:func:`solo.data.vom.vom_column`; ``_is_open``: a position without a hatch
-reads its fixed state). The rows are read from 100-row tables built once from
+BU/OPEN (:func:`solo.data.vom.vom_column`; a position without a hatch reads its fixed
+state, and the house options ``half_track_vom`` and ``hatchless_gunner_vom`` may change the
+column, see :mod:`solo.enemy.vom_orders`). The rows are read from 100-row tables built once from
 :attr:`solo.data.vom.Vom.columns` (``_vom_tables``), the same cells
 :func:`solo.data.vom.vom_order` gives. ``_Trace`` records one crewman's assignment
 (card, cell, each override with its rule, the checks) for his ``crew_order`` event.
@@ -32,7 +33,7 @@ from solo.data.vom import Vom, VomCell, vom_column
 from solo.rules.state import Character
 from solo.rules.vehicles.crew_orders import FIRE_ORDERS
 from solo.rules.vehicles.crew_sight import _ROLE_NAMES
-from solo.rules.vehicles.state import Hatch, Seat, Vehicle
+from solo.rules.vehicles.state import Hatch, Vehicle
 
 if TYPE_CHECKING:
     from solo.rules.context import GameContext
@@ -196,17 +197,6 @@ def _order_name(game: GameContext, order_id: str) -> str:
 
 
 _NAME_CACHE: dict[int, tuple[Any, dict[str, str]]] = {}
-
-
-def _is_open(vtype: VehicleType, seat: Seat) -> bool:
-    """OPEN (True) or BU (False) for the VOM and the closed-hatch TQ penalty (31.7.3, 31.11.3).
-
-    A position without a hatch reads its fixed state (a tank Gunner inside the armor: BU).
-    """
-    h = seat.hatch
-    if h is _H_NONE:
-        return _type_info(vtype).fixed_open.get(seat.position, False)
-    return h is _H_OPEN or h is _H_JAMMED_OPEN
 
 
 # ---------------------------------------------------------------------------

@@ -69,7 +69,7 @@ from solo.rules.vehicles.crew_sight import (
     seat_sees,
 )
 from solo.rules.vehicles.speed_and_terrain import SPEED_CAPS, convert_speed
-from solo.rules.vehicles.state import CREW_ORDER, Vehicle, vehicle_of
+from solo.rules.vehicles.state import CREW_ORDER, Seat, Vehicle, vehicle_of
 from solo.rules.vehicles.targets import MOUNT_KEY
 
 if TYPE_CHECKING:
@@ -317,11 +317,7 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
             )
     if reads_vom and card is not None:
         target, why = _uses_target(game, vehicle, vtype, pos)
-        h = seat.hatch
-        is_open = (
-            ctx.info.fixed_open.get(pos, False) if h is _H_NONE else (h is _H_OPEN or h is _H_JAMMED_OPEN)
-        )
-        column = ctx.info.columns[target][is_open]
+        column = _column(game, ctx, seat, target)
         modifier = ctx.mods[ch.morale._value_]
         modified = min(99, max(0, card.initiative + modifier))
         info = ctx.tables[(pos, column)][modified]
@@ -388,6 +384,27 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     _give_crew(game, tr)
 
 
+def _column(game: GameContext, ctx: _Ctx, seat: Seat, target: bool) -> str:
+    """The VOM column id of the crewman in ``seat`` (C2 31.11.3).
+
+    Hatch open or closed; a position without a hatch reads its fixed state, except a tank
+    Gunner reads OPEN with the option ``hatchless_gunner_vom = open`` (31.8). A Half-Track reads
+    the AFV OPEN columns with the option ``half_track_vom = afv_open`` ("Half-Tracks ... always
+    use the Open columns"), else its own columns.
+    """
+    h = seat.hatch
+    kind = ctx.vtype.kind
+    if h is _H_NONE:
+        is_open = ctx.info.fixed_open.get(seat.position, False)
+        if kind is _AFV and not is_open and game.options.hatchless_gunner_vom == "open":
+            is_open = True
+    else:
+        is_open = h is _H_OPEN or h is _H_JAMMED_OPEN
+    if kind is _HALF_TRACK and game.options.half_track_vom == "afv_open":
+        return "target_open" if target else "no_target_open"
+    return ctx.info.columns[target][is_open]
+
+
 def _uses_target(game: GameContext, vehicle: Vehicle, vtype: VehicleType, pos: str) -> tuple[bool, str]:
     """Whether the crewman reads a Target column, and why (C2 31.7.3, 31.11.3)."""
     kind = vtype.kind
@@ -406,6 +423,8 @@ def _uses_target(game: GameContext, vehicle: Vehicle, vtype: VehicleType, pos: s
             return True, f"the Commander's Target Marker is on {cmd.marker} (31.11.3)"
         return False, "neither his nor the Commander's Target Marker is on the board (31.11.3)"
     if kind is _HALF_TRACK:
+        if game.options.half_track_target == "never":
+            return False, "Half-Track crews place no Target Markers (31.7.2; option half_track_target)"
         for v in _opposing_vehicles(game, vehicle):
             if v.hex is not None and seat_sees(game, vehicle, pos, v.hex):
                 return True, f"he sees {v.name} [house: Half-Tracks use no markers]"

@@ -151,6 +151,8 @@ class Game(GameContext):
         while not st.over:
             st.flow.turn += 1
             self.emit("turn", f"Turn {st.flow.turn} begins.", rule="4.0")
+            if st.vehicles:
+                hazards.note_turn_start(self)  # C2 31.10.7: who starts the turn in an AFV's hex
             yield from self._friendly_card_phase()
             yield from self._friendly_order_phase()
             self._enemy_card_and_order_phase()

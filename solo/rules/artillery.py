@@ -40,6 +40,10 @@ SHELLS: dict[str, Shell] = {
 """Power (hex/adjacent) and scatter of each calibre, and of C4 (base-rules §14) [house approximation]."""
 
 
+VEHICLE_TABLES_ADJACENT: tuple[str, ...] = ("105mm",)
+"""Calibres whose rounds also roll on the Indirect Fire vs vehicle tables for a vehicle in a hex
+adjacent to the impact (C2 31.10.12 "for 105mm fire ... a hex adjacent to a vehicle")."""
+
 C4_EXPLODES_ON = 2
 """C4 explodes in Step 5 from the turn after it is set on d10 0-2, always by the end (§14)."""
 
@@ -141,8 +145,9 @@ def _explode_shell(game: GameContext, rec: dict[str, Any]) -> None:
     if st.vehicles and calibre != "c4":
         from solo.rules.vehicles.hazards import artillery_hits_vehicle
 
-        for v in list(st.vehicles.values()):
-            if v.hex == h and v.is_active:
+        reach = set(_within(game, h, 1)) if calibre in VEHICLE_TABLES_ADJACENT else {h}
+        for v in list(st.vehicles.values()):  # scenario order
+            if v.hex in reach and v.is_active:
                 artillery_hits_vehicle(game, v, calibre)  # C2 31.10.12
     kindle(game, h, cause=what)
     _alert_near(game, h, BLAST_ALERT_RANGE, f"{what} explodes on {h}", "5.6 #5")

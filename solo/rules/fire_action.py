@@ -35,7 +35,7 @@ from solo.rules.firing import (
 from solo.rules.skills import SKILL_SNIPER
 from solo.rules.spotting import _tracker, known_at_impulse_start
 from solo.rules.state import Character, Side, Status
-from solo.rules.vehicles import light_at, small_arms
+from solo.rules.vehicles import hazards, light_at, small_arms
 from solo.rules.vehicles import targets as vehicle_targets
 from solo.rules.vehicles.crew_sight import LIGHT_AT_ORDERS
 
@@ -155,7 +155,9 @@ def _run_and_gun_move(game: GameContext, ch: Character, order: Order) -> Generat
 
 
 def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decision, str, None]:
-    """An F step: one fire action (§10), or one throw for a grenade order (§12, via grenades.throw).
+    """An F step: one fire action (§10), or one throw for a grenade order (§12, via grenades.throw;
+    a Grenade in an opposing AFV's hex may go down its hatch instead, C2 31.10.7 via
+    :func:`~solo.rules.vehicles.hazards.hatch_grenade_step`).
 
     Enemy firers choose through ``solo.enemy.fire_choice.choose_enemy_weapon``/``choose_fire_target`` when
     present (checked for legality), else easiest, nearest, random (C2 23.2); Friendly firers
@@ -168,6 +170,11 @@ def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decis
         yield from light_at.light_at_step(game, ch, order)
         return
     if order.has_flag(OrderFlag.THROWS):
+        dropped = False
+        if order.id == "grenade" and game.state.vehicles:
+            dropped = yield from hazards.hatch_grenade_step(game, ch)  # C2 31.10.7
+        if dropped:
+            return
         grenades.throw(game, ch, order)
         return
     _tracker(game)

@@ -70,7 +70,7 @@ from solo.rules.vehicles.crew_actions import (
     _replace,
 )
 from solo.rules.vehicles.crew_orders import FIRE_ORDERS
-from solo.rules.vehicles.driving import _drive
+from solo.rules.vehicles.driving import STOP_AFTER_KEY, _drive, free_turn_step, planned_hexes
 from solo.rules.vehicles.emergency_stop import emergency_stop, stop_speed
 from solo.rules.vehicles.markers import (
     _clear_marker,
@@ -272,14 +272,19 @@ def _declarations(
     if o is None:
         return
     if ch.seat == "driver" and o.is_vehicle and o.id != "emergency_stop":
+        path = planned_hexes(game, vehicle, ch)
         key = yield game.decision(
             DecisionKind.DUCK_BACK,
             f"{ch.name} ({vehicle.name} Driver, {o.name}): Emergency Stop?",
-            [("no", f"Carry on with {o.name}"), ("emergency_stop", "Emergency Stop")],
+            [("no", f"Carry on with {o.name}"), ("emergency_stop", "Emergency Stop")]
+            + [(f"stop_after:{h}", f"Move, and Emergency Stop on entering {h} (C2 31.2 (1))") for h in path],
             actor=ch.id,
         )
         if key == "emergency_stop":
             emergency_stop(game, vehicle, ch, reason="declared by the player", rule="C2 31.2")
+        elif key.startswith("stop_after:"):
+            flow = game.state.flow
+            vehicle.acted[STOP_AFTER_KEY] = (flow.turn, flow.impulse, key.partition(":")[2])
         return
     if (
         o.id in ("duck_back", "panic")
@@ -301,12 +306,14 @@ def _declarations(
 def _action(game: GameContext, vehicle: Vehicle, ch: Character, imp: int) -> Generator[Decision, str, None]:
     """Step 4 a) iv): what the man's order does this Impulse (C2 31.9, 31.11.2)."""
     o = game.order_def(ch)
+    if ch.seat == "driver" and ch.side is Side.FRIENDLY:
+        yield from free_turn_step(game, vehicle, ch, imp)  # C2 31.4
     if o is None:
         return
     oid = o.id
     if o.is_vehicle:
         if ch.seat == "driver":
-            _drive(game, vehicle, ch, o, imp)
+            yield from _drive(game, vehicle, ch, o, imp)
     elif oid == "fire_main_gun":
         if o.track(imp) is not TrackStep.FIRE:
             return

@@ -6,10 +6,11 @@ rules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
-from solo.core.hexes import Hex, wedge_directions
+from solo.core.decisions import Decision, DecisionKind
+from solo.core.hexes import Hex, rotate, wedge_directions
 from solo.data.cards import DirectionString
 from solo.data.orders import Order
 from solo.data.vehicle_types import VehicleKind, VehicleType
@@ -22,6 +23,9 @@ from solo.rules.vehicles.move_state import MoveReport
 from solo.rules.vehicles.seats import _occupant, _vtype
 from solo.rules.vehicles.state import Vehicle
 
+STOP_AFTER_KEY = "stop_after"
+"""``vehicle.acted`` key: ``(turn, impulse, "CC.RR")``, the hex after whose entry the player
+declared a Friendly Emergency Stop this Impulse (C2 31.2 (1))."""
 ALERT_RANGE = 5
 """C2 31.3 Additional Alert Rule: a moving Friendly vehicle alerts Waiting enemies this near."""
 WIRE_REMOVED_KEY = "barbed_wire_removed"
@@ -118,8 +122,13 @@ def _friendly_in_los(game: GameContext) -> Callable[[Hex, tuple[int, ...]], bool
     return spotted
 
 
-def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp: int) -> None:
+def _drive(
+    game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp: int
+) -> Generator[Decision, str, None]:
     """The Driver's speed order moves the vehicle this Impulse (C2 31.4-31.5, 31.11.1).
+
+    A Friendly vehicle that must turn 180° this Impulse asks the player which way first
+    (``ORDER_TARGET``: ``clockwise`` or ``anticlockwise``, 31.4; :func:`_needs_180`).
 
     Weather and ground first reduce a speed the conditions forbid (28.1-28.2, [house] for a
     Friendly). Enemy directions are read through the Direction Counter. The vehicle, its
@@ -177,6 +186,25 @@ def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp
     start = VehicleMoveState(
         vehicle.hex, vehicle.facing, vehicle.turret if vehicle.turret is not None else vehicle.facing
     )
+    turn_way: int | None = None
+    if not enemy and not vehicle.road_orders and _needs_180(game, vehicle, vtype, start, o, dirs, imp):
+        key = yield game.decision(
+            DecisionKind.ORDER_TARGET,
+            f"{vehicle.name} ({driver.name}, {o.name} {dirs}) turns 180° from facing {vehicle.facing}: "
+            "which way? (C2 31.4)",
+            [
+                (
+                    "clockwise",
+                    f"Clockwise, through {rotate(vehicle.facing, 1)} and {rotate(vehicle.facing, 2)}",
+                ),
+                (
+                    "anticlockwise",
+                    f"Anticlockwise, through {rotate(vehicle.facing, -1)} and {rotate(vehicle.facing, -2)}",
+                ),
+            ],
+            actor=driver.id,
+        )
+        turn_way = 1 if key == "clockwise" else -1
     new, report = move_impulse(
         game.board,
         vtype.kind,  # type: ignore[arg-type]
@@ -185,11 +213,12 @@ def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp
         dirs,
         imp,
         is_enemy=enemy,
+        turn_way=turn_way,
         blocked=lambda h: h in game.state.markers.fire,
         dice=game.dice,
         friendly_spotted_in_los=_friendly_in_los(game) if enemy else None,
         road=vehicle.road_orders,
-        on_enter=_on_enter(game, vehicle, vtype),
+        on_enter=_stop_after(game, vehicle, _on_enter(game, vehicle, vtype)),
         orders=game.data.orders,
     )
     vehicle.hex = new.hex
@@ -225,6 +254,178 @@ def _drive(game: GameContext, vehicle: Vehicle, driver: Character, o: Order, imp
                 spotting.alert_near(
                     game, step.hex, ALERT_RANGE, f"the {vehicle.name} moved to {step.hex}", "C2 31.3"
                 )
+    _refresh_markers(game)
+
+
+def _stop_after(
+    game: GameContext, vehicle: Vehicle, check: Callable[[Any], str | None]
+) -> Callable[[Any], str | None]:
+    """``check`` (the hex-entry rules), then the player's declared Emergency Stop on entering the
+    hex he named this Impulse (:data:`STOP_AFTER_KEY`; C2 31.2 (1))."""
+    flow = game.state.flow
+    got = vehicle.acted.get(STOP_AFTER_KEY)
+    if got is None or tuple(got[:2]) != (flow.turn, flow.impulse):
+        return check
+
+    def stop(state: Any) -> str | None:
+        why = check(state)
+        if why is None and str(state.hex) == got[2]:
+            return f"declared by the player on entering {state.hex} (C2 31.2 (1))"
+        return why
+
+    return stop
+
+
+def planned_hexes(game: GameContext, vehicle: Vehicle, driver: Character) -> list[Hex]:
+    """The hexes a Friendly vehicle's speed order will enter this Impulse, in order (for the
+    player's Emergency Stop after entering a hex, C2 31.2 (1)).
+
+    The move is tried without dice and without the hex-entry rolls (Mud, Barbed Wire), which may
+    stop it earlier. Empty when the order does not move it this Impulse, it is immobilized, or
+    the move needs a die (a road fork).
+    """
+    from solo.rules.vehicles.move_state import VehicleMoveState
+    from solo.rules.vehicles.movement import move_impulse
+    from solo.rules.vehicles.speed_and_terrain import convert_speed
+
+    o = game.order_def(driver)
+    imp = game.state.flow.impulse
+    if vehicle.hex is None or not vehicle.is_active or vehicle.immobilized or driver.order is None:
+        return []
+    if o is None or not o.is_vehicle or o.id == "emergency_stop":
+        return []
+    vtype = _vtype(game, vehicle)
+    new_id, _why = convert_speed(o.id, game.state.weather, game.state.ground, vtype.kind, False)  # type: ignore[arg-type]
+    o = game.data.orders.get(new_id)
+    dirs = driver.order.directions
+    if not o.slots(imp) or (dirs is None and not vehicle.road_orders):
+        return []
+    start = VehicleMoveState(
+        vehicle.hex, vehicle.facing, vehicle.turret if vehicle.turret is not None else vehicle.facing
+    )
+    try:
+        _new, report = move_impulse(
+            game.board,
+            vtype.kind,  # type: ignore[arg-type]
+            start,
+            o,
+            dirs,
+            imp,
+            is_enemy=False,
+            blocked=lambda h: h in game.state.markers.fire,
+            dice=None,
+            turn_way=1,
+            road=vehicle.road_orders,
+            orders=game.data.orders,
+        )
+    except ValueError:
+        return []
+    return [step.hex for step in report.steps if step.kind.value == "move"]
+
+
+def _needs_180(
+    game: GameContext,
+    vehicle: Vehicle,
+    vtype: VehicleType,
+    start: Any,
+    o: Order,
+    dirs: DirectionString | None,
+    imp: int,
+) -> bool:
+    """Whether a Friendly vehicle's move this Impulse starts a 180° turn (C2 31.4): the move is
+    tried without dice and without the hex-entry rolls; only a 180° turn would need a die."""
+    from solo.rules.vehicles.movement import move_impulse
+
+    try:
+        move_impulse(
+            game.board,
+            vtype.kind,  # type: ignore[arg-type]
+            start,
+            o,
+            dirs,
+            imp,
+            is_enemy=False,
+            blocked=lambda h: h in game.state.markers.fire,
+            dice=None,
+            road=False,
+            orders=game.data.orders,
+        )
+    except ValueError as exc:
+        return "180°" in str(exc)
+    return False
+
+
+def free_turn_step(
+    game: GameContext, vehicle: Vehicle, driver: Character, imp: int
+) -> Generator[Decision, str, None]:
+    """A Friendly vehicle's free hexside turn without a movement order (C2 31.4 "a movement Order
+    is not required for Friendly Vehicles to turn ... it may turn one hex-side for free once per
+    Impulse").
+
+    Offered (``ORDER_TARGET``: ``stay``, ``turn:<facing>`` for each neighbouring facing) when the
+    Driver's order does not move the vehicle this Impulse (no speed order, Emergency Stop, or a
+    speed order with no movement this Impulse), the vehicle is not immobilized or Mired, and it
+    has not turned for free this Impulse. The turret turns with the hull [house].
+    """
+    from solo.rules.vehicles.move_state import VehicleMoveState
+    from solo.rules.vehicles.turning import free_turn
+
+    if (
+        vehicle.side is not Side.FRIENDLY
+        or vehicle.hex is None
+        or not vehicle.is_active
+        or vehicle.immobilized
+    ):
+        return
+    o = game.order_def(driver)
+    if o is not None and o.is_vehicle and o.id != "emergency_stop" and o.slots(imp):
+        return
+    flow = game.state.flow
+    if vehicle.acted.get("free_turn_at") == (flow.turn, imp):
+        return
+    f = vehicle.facing
+    key = yield game.decision(
+        DecisionKind.ORDER_TARGET,
+        f"{vehicle.name} ({driver.name}) may turn one hexside for free (C2 31.4), facing {f}",
+        [
+            ("stay", f"Keep facing {f}"),
+            (f"turn:{rotate(f, 1)}", f"Turn clockwise to {rotate(f, 1)}"),
+            (f"turn:{rotate(f, -1)}", f"Turn anticlockwise to {rotate(f, -1)}"),
+        ],
+        actor=driver.id,
+    )
+    if key == "stay":
+        return
+    start = VehicleMoveState(vehicle.hex, f, vehicle.turret if vehicle.turret is not None else f)
+    new, step = free_turn(start, int(key.partition(":")[2]))  # type: ignore[arg-type]
+    vehicle.facing = new.facing
+    if vehicle.turret is not None:
+        vehicle.turret = new.turret
+    vehicle.acted["free_turn_at"] = (flow.turn, imp)
+    game.emit(
+        "vehicle_move",
+        f"{vehicle.name} ({driver.name}): {step.text}; now in {vehicle.hex} facing {new.facing}.",
+        rule="C2 31.4",
+        actor=driver.id,
+        data={
+            "vehicle": vehicle.id,
+            "order": o.id if o is not None else None,
+            "start": str(vehicle.hex),
+            "end": str(vehicle.hex),
+            "facing": new.facing,
+            "turret": new.turret,
+            "hexes": 0,
+            "steps": [
+                {
+                    "kind": step.kind.value,
+                    "hex": str(step.hex),
+                    "facing": step.facing,
+                    "text": step.text,
+                    "rule": step.rule,
+                }
+            ],
+        },
+    )
     _refresh_markers(game)
 
 

@@ -4,8 +4,10 @@ May import: the vehicle hit rules (solo.rules.vehicles.targets and below) and th
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
+from solo.core.decisions import Decision, DecisionKind
 from solo.core.hexes import Arc
 from solo.data.tables import CheckKind, MoraleState
 from solo.rules import morale
@@ -70,18 +72,103 @@ def end_phase_vehicle_fires(game: GameContext) -> None:
         )
 
 
-def drop_grenade_in_hatch(game: GameContext, ch: Character, vehicle: Vehicle) -> bool:
-    """Impulse 3: ``ch`` (with a Grenade order, in the AFV's hex since the turn began) tries to drop a
-    grenade through a hatch (C2 31.10.7): a TQC; success puts it on a crew position without a
-    jammed hatch (an Enemy picks at random; a Friendly the first open one, else the first) [house].
-    It explodes in the End Phase (:func:`hatch_grenades_explode`). Returns True on success."""
-    if ch.hex is None or vehicle.hex != ch.hex or not vehicle.is_active:
-        return False
+HATCH_GRENADE_START = "hatch_grenade_start"
+"""``state.flags`` key: ``{"turn": n, "at": {character id: [AFV ids]}}``, the men on foot who began
+turn ``n`` in the hex of an opposing AFV (C2 31.10.7 "starts a Turn in the same hex")."""
+
+
+def note_turn_start(game: GameContext) -> None:
+    """At the start of a turn, record who is on foot in the hex of an active AFV of the other side
+    (:data:`HATCH_GRENADE_START`; C2 31.10.7)."""
+    at: dict[str, list[str]] = {}
+    for v in vehicles_of(game.state).values():
+        if not v.is_active or not _is_afv(_vtype(game, v)):
+            continue
+        for c in game.state.at(v.hex):  # type: ignore[arg-type]  # is_active: on the map
+            if c.vehicle is None and c.is_active and not c.dummy and c.side is not v.side:
+                at.setdefault(c.id, []).append(v.id)
+    if at:
+        game.state.flags[HATCH_GRENADE_START] = {"turn": game.state.flow.turn, "at": at}
+    else:
+        game.state.flags.pop(HATCH_GRENADE_START, None)
+
+
+def hatch_places(game: GameContext, vehicle: Vehicle) -> list[str]:
+    """The crew positions of an AFV a grenade may be dropped into: each with a hatch, open or
+    closed, that is not jammed (C2 31.10.7). Display order; empty for other vehicles."""
     vt = _vtype(game, vehicle)
     if not _is_afv(vt):
+        return []
+    return [p.id for p in vt.crew if p.hatch and not vehicle.seats[p.id].hatch.is_jammed]
+
+
+def hatch_grenade_targets(game: GameContext, ch: Character) -> list[tuple[Vehicle, list[str]]]:
+    """The AFVs ``ch`` may drop a grenade into now, with their positions (C2 31.10.7): opposing
+    AFVs whose hex he began the turn in (:func:`note_turn_start`) and still shares, with at least
+    one hatch that is not jammed. Scenario order."""
+    rec = game.state.flags.get(HATCH_GRENADE_START)
+    if ch.hex is None or ch.vehicle is not None or not rec or rec.get("turn") != game.state.flow.turn:
+        return []
+    vehicles = vehicles_of(game.state)
+    out: list[tuple[Vehicle, list[str]]] = []
+    for vid in rec["at"].get(ch.id, ()):
+        v = vehicles.get(vid)
+        if v is None or not v.is_active or v.hex != ch.hex:
+            continue
+        places = hatch_places(game, v)
+        if places:
+            out.append((v, places))
+    return out
+
+
+def hatch_grenade_step(game: GameContext, ch: Character) -> Generator[Decision, str, bool]:
+    """The Impulse 3 F step of a Grenade order in an opposing AFV's hex (C2 31.10.7).
+
+    When :func:`hatch_grenade_targets` gives an AFV, a Friendly is asked (``ORDER_TARGET``;
+    keys ``hatch:<vehicle id>:<position>`` or ``throw``, to throw as ordered); an Enemy drops
+    it into the first such AFV at a random position. Returns True when he tried the hatch
+    (:func:`drop_grenade_in_hatch`), False when the grenade is to be thrown as usual.
+    """
+    targets = hatch_grenade_targets(game, ch)
+    if not targets:
         return False
-    places = [p.id for p in vt.crew if p.hatch and not vehicle.seats[p.id].hatch.is_jammed]
-    if not places:
+    if ch.side is Side.FRIENDLY:
+        options = [
+            (f"hatch:{v.id}:{p}", f"Drop it into {v.name}'s {p.replace('_', ' ')} hatch (a TQC)")
+            for v, places in targets
+            for p in places
+        ]
+        options.append(("throw", "Throw it as ordered"))
+        key = yield game.decision(
+            DecisionKind.ORDER_TARGET,
+            f"{ch.name} (Grenade) began the turn in {targets[0][0].name}'s hex: drop it down a hatch? "
+            "(C2 31.10.7)",
+            options,
+            actor=ch.id,
+        )
+        if key == "throw":
+            return False
+        _, vid, place = key.split(":")
+        drop_grenade_in_hatch(game, ch, vehicles_of(game.state)[vid], place=place)
+        return True
+    drop_grenade_in_hatch(game, ch, targets[0][0])
+    return True
+
+
+def drop_grenade_in_hatch(
+    game: GameContext, ch: Character, vehicle: Vehicle, place: str | None = None
+) -> bool:
+    """Impulse 3: ``ch`` (with a Grenade order, in the AFV's hex since the turn began) tries to drop a
+    grenade through a hatch (C2 31.10.7): a TQC; success puts it on a crew position without a
+    jammed hatch: ``place`` when given (the player's pick), else an Enemy picks at random ("Enemy
+    Characters will select a random Crew position") and a Friendly takes the first open one, else
+    the first [house]. It explodes in the End Phase (:func:`hatch_grenades_explode`). Returns True
+    on success; False (no roll) when the AFV is elsewhere or has no usable hatch, or ``place``
+    is not one."""
+    if ch.hex is None or vehicle.hex != ch.hex or not vehicle.is_active:
+        return False
+    places = hatch_places(game, vehicle)
+    if not places or (place is not None and place not in places):
         return False
     tqc = morale.check(
         game, ch, CheckKind.TQC, purpose=f"drop a grenade into {vehicle.name}'s hatch (C2 31.10.7)"
@@ -95,7 +182,9 @@ def drop_grenade_in_hatch(game: GameContext, ch: Character, vehicle: Vehicle) ->
             data={"vehicle": vehicle.id, "roll": tqc.roll},
         )
         return False
-    if ch.side is Side.ENEMY:
+    if place is not None:
+        pass
+    elif ch.side is Side.ENEMY:
         place = places[game.dice.choice(places, f"{ch.name}: which hatch? (C2 31.10.7)").index]
     else:
         opened = [p for p in places if vehicle.seats[p].hatch.is_open]

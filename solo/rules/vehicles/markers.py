@@ -14,7 +14,14 @@ from solo.data.vehicle_types import VehicleKind
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
 from solo.rules.vehicles import crew_sight
-from solo.rules.vehicles.seats import _crew_tqc, _occupant, _vtype, buttoned_up, seat_sees, uses_target_marker
+from solo.rules.vehicles.seats import (
+    _crew_tqc,
+    _occupant,
+    _vtype,
+    closed_hatch_spotting,
+    seat_sees,
+    uses_target_marker,
+)
 from solo.rules.vehicles.state import Vehicle, vehicles_of
 
 CLOSED_HATCH_SPOT = -2
@@ -60,11 +67,13 @@ def spot_modifiers(
     Closed hatch (or a hatchless seat inside the armor) -2. With the ``closed_hatch_marker``
     option ``negated`` (31.7.3, the default) another crewman's marker in or adjacent to the
     target hex negates it completely (shown as a 0 modifier naming the marker); with
-    ``minus_1`` (31.8) a crewmate's marker on the target hex makes it -1. Spot order +1.
+    ``minus_1`` (31.8) a crewmate's marker on the target hex makes it -1. A tank Gunner (no
+    hatch) takes it unless the option ``hatchless_gunner_spot`` is false
+    (:func:`~solo.rules.vehicles.seats.closed_hatch_spotting`). Spot order +1.
     ``(name, value)`` pairs.
     """
     mods: list[tuple[str, int]] = []
-    if ch.seat is not None and ch.seat in vehicle.seats and buttoned_up(game, vehicle, ch.seat):
+    if ch.seat is not None and ch.seat in vehicle.seats and closed_hatch_spotting(game, vehicle, ch.seat):
         if game.options.closed_hatch_marker == "minus_1":
             helper = _crewmate_marker_on(vehicle, ch, target_hex, game)
             if helper is None:

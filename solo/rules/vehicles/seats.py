@@ -44,6 +44,17 @@ def buttoned_up(game: GameContext, vehicle: Vehicle, position: str) -> bool:
     return _state_of(pos, vehicle.seats[position]) is HatchState.CLOSED
 
 
+def closed_hatch_spotting(game: GameContext, vehicle: Vehicle, position: str) -> bool:
+    """Whether ``position`` takes the closed-hatch -2 to spot and to move a Target Marker
+    (C2 31.7.3): :func:`buttoned_up`, except an AFV position without a hatch (the tank Gunner,
+    31.8) when the house option ``hatchless_gunner_spot`` is false."""
+    if not buttoned_up(game, vehicle, position):
+        return False
+    if vehicle.seats[position].hatch is Hatch.NONE and not game.options.hatchless_gunner_spot:
+        return _vtype(game, vehicle).kind is not VehicleKind.AFV
+    return True
+
+
 def exposed(game: GameContext, vehicle: Vehicle, position: str) -> bool:
     """Whether the man in ``position`` is out of the armor: an open hatch, or an open position of a
     Jeep, Truck or Half-Track (C2 31.8, 31.10.9)."""
