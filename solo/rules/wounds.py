@@ -161,8 +161,23 @@ def _mg_takeover(game: GameContext, ch: Character) -> None:
 
 
 def _medic_morale(game: GameContext, medic: Character) -> None:
-    """C2 30.1: a Friendly trained medic killed or badly wounded: every Friendly with LOS rolls."""
+    """C2 30.1: a Friendly trained medic killed or badly wounded: every Friendly with LOS rolls.
+
+    From then on Enemy prisoners may be executed (``state.flags["friendly_medic_hit"]``, read by
+    :func:`solo.rules.melee.take_prisoner`). Once an Enemy trained medic is down
+    (``"enemy_trained_medic_down"``) nobody rolls on the table (C2 30.2).
+    """
     game.state.flags["friendly_medic_hit"] = True
+    if game.state.flags.get("enemy_trained_medic_down"):
+        game.emit(
+            "medic_down",
+            f"The medic {medic.name} falls; an Enemy trained medic is already down, so no Friendly "
+            "rolls on the Injured/KIA Medic table (C2 30.2).",
+            rule="C2 30.2",
+            actor=medic.id,
+            data={"table": False},
+        )
+        return
     for c in game.state.active(Side.FRIENDLY):
         if c is medic or not game.sees(c, medic):
             continue
