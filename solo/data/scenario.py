@@ -216,6 +216,15 @@ class _Checker:
                 self.add(("target_tables", key), f"a target table has 10 hexes (d10 0-9), not {len(hexes)}")
             for k, text in enumerate(hexes):
                 self.check_hex(("target_tables", key, k), text, passable=False)
+        if sc.first_orders and len(sc.first_orders) != 10:
+            self.add(
+                ("first_orders",), f"a first-order table has 10 orders (d10 0-9), not {len(sc.first_orders)}"
+            )
+        for k, text in enumerate(sc.first_orders):
+            try:
+                parse_forced_order(text, self.data.orders)
+            except ValueError as exc:
+                self.add(("first_orders", k), str(exc))
         if sc.prisoners.capture_range < 0:
             self.add(("prisoners", "capture_range"), "capture_range must be 0 or more")
 

@@ -399,6 +399,14 @@ class Scenario:
     """10-hex target tables by side (``friendly``/``enemy``): d10 face 0-9 → the hex off-board fire
     or illumination aimed at that side lands on (base-rules §14, §15, §19). Absent: the
     house default of the effects module."""
+    first_orders: tuple[str, ...] = ()
+    """§5.3 step 4 [reconstructed]: a d10 first-order table, ten forced orders (face 0-9, written as
+    a reinforcement's ``order``: ``"AF"``, ``"SN 5/6"``). An Alert Enemy's first order on turn 1,
+    and a reinforcement's on the turn it arrives (without a forced order), is the entry rolled
+    instead of a card (:mod:`solo.enemy.first_orders`). Empty: no table."""
+    building_aimed_fire: bool = False
+    """§5.3 step 4 [reconstructed]: an Alert Enemy in a Building hex who sees a Spotted Friendly
+    takes a TQC before drawing; passed, Aimed Fire with no card."""
     prisoners: PrisonerRules = attrs.field(factory=PrisonerRules)
     victory: Victory = attrs.field(factory=Victory)
     edges: Edges = attrs.field(factory=Edges)
