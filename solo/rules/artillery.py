@@ -103,12 +103,6 @@ def _explode_shell(game: GameContext, rec: dict[str, Any]) -> None:
     calibre = rec.get("calibre", "c4")
     shell = SHELLS[calibre]
     what = "C4" if calibre == "c4" else f"a {calibre} round"
-    if game.options.oba_model != "tq_minus_power":
-        game.emit(
-            "explosion",
-            f"Artillery model {game.options.oba_model!r} is not available; using tq_minus_power.",
-            rule="14; 20 Q22",
-        )
     game.emit(
         "explosion",
         f"{what.capitalize()} explodes on {h}.",
