@@ -388,7 +388,11 @@ class _Checker:
 
     def check_wave(self, where: DocPath, wave: ReinforcementSpec) -> None:
         sc = self.sc
-        if not 1 <= wave.turn <= sc.turns:
+        if wave.event and wave.turn is not None:
+            self.add((*where, "turn"), "an event wave (event: true) has no turn: the Event table calls it")
+        elif not wave.event and wave.turn is None:
+            self.add(where, "a reinforcement wave needs a turn (or event: true, §18)")
+        elif wave.turn is not None and not 1 <= wave.turn <= sc.turns:
             self.add((*where, "turn"), f"turn {wave.turn} outside 1-{sc.turns}")
         if wave.team in FRIENDLY_TEAMS:
             side = Side.FRIENDLY

@@ -208,12 +208,15 @@ class DirectionCounterSpec:
 class ReinforcementSpec:
     """A wave of reinforcements: who arrives on which turn, where, and with what order (§5.7)."""
 
-    turn: int
-    """The turn they arrive (placed in Step 3 a), base-rules §1)."""
     team: str
     """The team they join or form (a Friendly id or an Enemy colour)."""
     hexes: str
     """Entry hexes, space separated; members take them in order, wrapping round."""
+    turn: int | None = None
+    """The turn they arrive (placed in Step 3 a), base-rules §1). None for an ``event`` wave."""
+    event: bool = False
+    """§18: the wave waits for a ``reinforcements`` entry of its side's Event table and arrives in
+    the next Step 3 a) after it is rolled (waves of a side are called in the order written)."""
     characters: tuple[CharacterSpec, ...] = ()
     cup: CupSpec | None = None
     """Enemy: counters and dummies drawn at set-up for this wave."""
