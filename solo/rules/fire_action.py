@@ -30,7 +30,7 @@ from solo.rules.firing import (
     _firer_mods,
     _is_aimed,
     _solution,
-    resolve_fire,
+    resolve_fire_steps,
     usable_weapons,
 )
 from solo.rules.skills import SKILL_SNIPER
@@ -206,7 +206,7 @@ def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decis
         assert vehicle is not None
         small_arms.resolve_fire_at_vehicle(game, ch, vehicle, sol, order)
         return
-    resolve_fire(game, ch, game.char(sol.target), sol, order)
+    yield from resolve_fire_steps(game, ch, game.char(sol.target), sol, order)
 
 
 def _is_medic_sol(game: GameContext, sol: FireSolution) -> bool:

@@ -12,10 +12,10 @@ from solo.data.orders import Order
 from solo.rules import spotting
 from solo.rules.context import GameContext
 from solo.rules.morale import duck_back
-from solo.rules.skills import SKILL_KNIFE_EXPERT
+from solo.rules.skills import SKILL_DEADLY, SKILL_KNIFE_EXPERT
 from solo.rules.spotting import _tracker, reveal
 from solo.rules.state import Character, Side, Status
-from solo.rules.wounds import apply_wound, kill, wound_draw
+from solo.rules.wounds import apply_wound, kill, wound_draw_steps
 
 DEFENDER_ORDERS = ("hide", "rally", "reload", "medical_aid", "carry_drag", "plan")
 """§11: +2 to the melee TQ of an attack on a man with one of these orders."""
@@ -211,6 +211,9 @@ def melee_step(game: GameContext, ch: Character, order: Order) -> Generator[Deci
         },
     )
     if success:
-        stamp = wound_draw(game, target, melee=True, firer=ch)
+        # C2 24.1 "Draw 2 cards on a successful hit": a successful melee attack is a hit too.
+        stamp = yield from wound_draw_steps(
+            game, target, melee=True, deadly=ch.has_skill(SKILL_DEADLY), firer=ch
+        )
         apply_wound(game, target, stamp, melee=True, reason=f"melee by {ch.name}")
         duck_back(game, ch, reason="after a successful melee attack", rule="base-rules §11")
