@@ -225,6 +225,17 @@ class _Checker:
                 parse_forced_order(text, self.data.orders)
             except ValueError as exc:
                 self.add(("first_orders", k), str(exc))
+        for i, b in enumerate(sc.barrages):
+            where = ("barrages", i)
+            if not 1 <= b.turn <= sc.turns:
+                self.add((*where, "turn"), f"turn {b.turn} outside 1-{sc.turns}")
+            if b.calibre not in ("60mm", "81mm", "105mm"):
+                self.add((*where, "calibre"), f"calibre {b.calibre!r} is not one of 60mm, 81mm, 105mm")
+            if b.rounds not in ("d6", "d10") and not (b.rounds.isdigit() and 1 <= int(b.rounds) <= 20):
+                self.add((*where, "rounds"), f"rounds {b.rounds!r} must be d6, d10 or a number 1-20")
+        if sc.c4 is not None:
+            for text in sc.c4.hexes.split():
+                self.check_hex(("c4", "hexes"), text, passable=False)
         if sc.prisoners.capture_range < 0:
             self.add(("prisoners", "capture_range"), "capture_range must be 0 or more")
 

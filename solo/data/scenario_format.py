@@ -335,6 +335,29 @@ class PanzerfaustSpec:
 
 
 @attrs.frozen
+class BarrageSpec:
+    """A scenario barrage (base-rules §14 special rules): off-board fire called at the start of
+    ``turn`` on the ``at`` side's target table; the rounds scatter and explode in Step 5 a)."""
+
+    turn: int
+    at: Side
+    """The side the rounds fall on (its target table)."""
+    calibre: str
+    """``60mm``, ``81mm`` or ``105mm``."""
+    rounds: str = "d6"
+    """``d6``, ``d10`` (a 0 is none) or a fixed number, e.g. ``"3"``."""
+
+
+@attrs.frozen
+class C4Spec:
+    """C4 (base-rules §14 special rules): each carrier (a character id) who starts the End Phase in
+    one of ``hexes``, active and with no opponent there, sets his one charge in that hex."""
+
+    carriers: tuple[str, ...]
+    hexes: str
+
+
+@attrs.frozen
 class VehicleSpec:
     """A vehicle at set-up (C2 31.0, 31.3).
 
@@ -410,6 +433,10 @@ class Scenario:
     building_aimed_fire: bool = False
     """§5.3 step 4 [reconstructed]: an Alert Enemy in a Building hex who sees a Spotted Friendly
     takes a TQC before drawing; passed, Aimed Fire with no card."""
+    barrages: tuple[BarrageSpec, ...] = ()
+    """§14 special rules: timed barrages (:class:`BarrageSpec`)."""
+    c4: C4Spec | None = None
+    """§14 special rules: who carries C4 and where it may be set (:class:`C4Spec`)."""
     prisoners: PrisonerRules = attrs.field(factory=PrisonerRules)
     victory: Victory = attrs.field(factory=Victory)
     edges: Edges = attrs.field(factory=Edges)
