@@ -1099,3 +1099,10 @@ def test_event_table_entry_lookup():
     t = event_tables.load_event_tables()
     for table in EventTable:
         assert {t.entry(table, r).roll for r in range(10)} == set(range(10))
+
+
+def test_blast_frag_is_not_an_option():
+    """base-rules §14, Q22: oba_model takes only tq_minus_power; blast_frag is refused, not faked."""
+    assert Options().oba_model == "tq_minus_power"
+    with pytest.raises(ValueError, match="oba_model takes one of tq_minus_power"):
+        Options.from_dict({"oba_model": "blast_frag"})

@@ -35,6 +35,10 @@ class DecisionKind(enum.Enum):
     """Which teams a Friendly–Enemy initiative swap card exchanges (§18)."""
     FIRE_TARGET = "fire_target"
     """A fire action: which Known enemy to fire at (13.0; C2 23.2)."""
+    WOUND_CARD = "wound_card"
+    """Tough or Deadly (C2 24.1): which of two drawn wound cards applies (keys: card ids)."""
+    GUARD = "guard"
+    """Which Friendly in the hex is the designated Guard of a new prisoner (C2 30.1)."""
 
 
 @attrs.frozen

@@ -15,7 +15,7 @@ import attrs
 
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "smoke_grenade_timing": ("end_of_turn", "immediate"),
-    "oba_model": ("tq_minus_power", "blast_frag"),
+    "oba_model": ("tq_minus_power",),
     "closed_hatch_marker": ("negated", "minus_1"),
     "half_track_vom": ("own", "afv_open"),
     "half_track_target": ("sees", "never"),
@@ -51,7 +51,9 @@ class Options:
     dummy_tq: int = 1
     """§3: the TQ a dummy spots with."""
     oba_model: str = "tq_minus_power"
-    """Q22: off-board artillery damage model."""
+    """Q22: off-board artillery damage model. Only ``tq_minus_power`` (base-rules §14): the
+    ``blast_frag`` reading (C2 31.9.4 d ii) needs printed Blast/Frag values per calibre and a
+    cover reading with no firer, which we do not have, so it was removed rather than faked."""
     rout_leaves_map: bool = True
     """§5.7: Routed enemies may leave the map (counted as killed)."""
     emergency_stop_ldr: bool = True

@@ -35,6 +35,8 @@ class EventKind(enum.Enum):
     OTHER_TABLE = "other_table"
     ILLUMINATION = "illumination"
     WEATHER = "weather"
+    REINFORCEMENTS = "reinforcements"
+    MINEFIELD_MC = "minefield_mc"
     NOTHING = "nothing"
 
 
@@ -55,6 +57,7 @@ _KIND_FIELDS: dict[EventKind, tuple[str, ...]] = {
     EventKind.SUPPORT_FIRE: ("calibre", "rounds"),
     EventKind.MORALE_NEAR_LEADER: ("value",),
     EventKind.WEATHER: ("weather",),
+    EventKind.MINEFIELD_MC: ("count",),
 }
 _OPTIONAL_FIELDS = ("count", "calibre", "rounds", "value", "weather")
 _REQUIRED_FIELDS: dict[EventKind, tuple[str, ...]] = {
@@ -93,14 +96,24 @@ class EventTables:
     enemy: tuple[EventEntry, ...]
     edition: str = "house"
     source: str = "cards/events.yaml"
+    variants: dict[str, dict[str, tuple[EventEntry, ...]]] = attrs.field(factory=dict)
+    """Variant tables by side (``friendly``/``enemy``) and variant name (``attacking``,
+    ``defending``, ``meeting``; base-rules §18). A variant not given reads the side's main table."""
 
-    def table(self, which: EventTable) -> tuple[EventEntry, ...]:
-        """The entries of the Friendly or the Enemy table, in file order."""
+    def table(self, which: EventTable, variant: str | None = None) -> tuple[EventEntry, ...]:
+        """The entries of the Friendly or the Enemy table (its ``variant`` if the file has one)."""
+        own = self.variants.get(which.value, {}).get(variant) if variant is not None else None
+        if own is not None:
+            return own
         return self.friendly if which is EventTable.FRIENDLY else self.enemy
 
-    def entry(self, which: EventTable, roll: int) -> EventEntry:
-        """The entry of table ``which`` for a d10 ``roll`` (0-9). Raises ``KeyError``."""
-        for e in self.table(which):
+    def has_variant(self, which: EventTable, variant: str) -> bool:
+        """Whether the file gives ``which``'s table its own ``variant``."""
+        return variant in self.variants.get(which.value, {})
+
+    def entry(self, which: EventTable, roll: int, variant: str | None = None) -> EventEntry:
+        """The entry of table ``which`` (its ``variant``) for a d10 ``roll`` (0-9). Raises ``KeyError``."""
+        for e in self.table(which, variant):
             if e.roll == roll:
                 return e
         raise KeyError(f"no {which.value} event entry for roll {roll}")
@@ -111,6 +124,11 @@ class _EventsFile:
     edition: str
     friendly: tuple[EventEntry, ...]
     enemy: tuple[EventEntry, ...]
+    variants: dict[str, dict[str, tuple[EventEntry, ...]]] = attrs.field(factory=dict)
+
+
+VARIANTS: tuple[str, ...] = ("attacking", "defending", "meeting")
+"""Event-table variant names (base-rules §18) [house names]; as the scenario's ``events``."""
 
 
 def load_event_tables(path: Path | str | None = None) -> EventTables:
@@ -126,54 +144,74 @@ def load_event_tables(path: Path | str | None = None) -> EventTables:
     raw = structure(doc, _EventsFile)
     probs = Problems()
     for name in ("friendly", "enemy"):
-        entries: tuple[EventEntry, ...] = getattr(raw, name)
-        seen: dict[int, int] = {}
-        for i, e in enumerate(entries):
-            where = (name, i)
-            if not 0 <= e.roll <= 9:
-                probs.add(doc, (*where, "roll"), f"roll {e.roll} outside 0-9 (a d10 face)")
-            elif e.roll in seen:
-                first = doc.line_of((name, seen[e.roll], "roll"))
-                probs.add(doc, (*where, "roll"), f"roll {e.roll} repeated (first on line {first})")
-            else:
-                seen[e.roll] = i
-            for key in ("title", "text"):
-                if not getattr(e, key).strip():
-                    probs.add(doc, (*where, key), f"{key} must not be empty")
-            written = doc.data[name][i] if isinstance(doc.data[name][i], dict) else {}
-            allowed = _KIND_FIELDS.get(e.kind, ())
-            for key in _OPTIONAL_FIELDS:
-                if key in written and key not in allowed:
-                    probs.add(
-                        doc,
-                        (*where, key),
-                        f"{key!r} does not apply to kind {e.kind.value!r}"
-                        + (f" (it takes: {', '.join(allowed)})" if allowed else " (it takes no options)"),
-                        at_key=True,
-                    )
-            for key in _REQUIRED_FIELDS.get(e.kind, ()):
-                if key not in written:
-                    probs.add(doc, where, f"kind {e.kind.value!r} needs {key!r}")
-            if e.count < 1:
-                probs.add(doc, (*where, "count"), f"count must be 1 or more, got {e.count}")
-            if e.value == 0:
-                probs.add(doc, (*where, "value"), "value must not be 0")
-            if e.rounds is not None and e.rounds not in ROUNDS_DICE:
-                probs.add(doc, (*where, "rounds"), f"rounds {e.rounds!r} must be one of: d6, d10")
-            if e.kind is EventKind.EXTRA_CARD and name == "enemy":
-                probs.add(doc, (*where, "kind"), "extra_card gives Friendly cards: Friendly table only")
-        missing = [r for r in range(10) if r not in seen]
-        if missing or len(entries) != 10:
-            probs.add(
-                doc,
-                (name,),
-                f"the {name} table needs ten entries, one per roll 0-9 (has {len(entries)}"
-                + (f"; missing rolls {', '.join(map(str, missing))}" if missing else "")
-                + ")",
-                at_key=True,
-            )
+        _check_table(doc, probs, (name,), getattr(raw, name), name)
+    for side, by_variant in raw.variants.items():
+        if side not in ("friendly", "enemy"):
+            probs.add(doc, ("variants", side), f"{side!r} is not a side (friendly or enemy)", at_key=True)
+            continue
+        for variant, entries in by_variant.items():
+            if variant not in VARIANTS:
+                probs.add(
+                    doc,
+                    ("variants", side, variant),
+                    f"{variant!r} is not a variant ({', '.join(VARIANTS)})",
+                    at_key=True,
+                )
+            _check_table(doc, probs, ("variants", side, variant), entries, side)
     probs.raise_if_any()
-    return EventTables(raw.friendly, raw.enemy, edition=raw.edition, source=doc.name)
+    return EventTables(raw.friendly, raw.enemy, edition=raw.edition, source=doc.name, variants=raw.variants)
+
+
+def _check_table(doc, probs: Problems, path: tuple, entries: tuple[EventEntry, ...], name: str) -> None:
+    """One d10 table at ``path`` of the file, of side ``name`` (the checks of :func:`load_event_tables`)."""
+    seen: dict[int, int] = {}
+    data = doc.data
+    for key in path:
+        data = data[key]
+    for i, e in enumerate(entries):
+        where = (*path, i)
+        if not 0 <= e.roll <= 9:
+            probs.add(doc, (*where, "roll"), f"roll {e.roll} outside 0-9 (a d10 face)")
+        elif e.roll in seen:
+            first = doc.line_of((*path, seen[e.roll], "roll"))
+            probs.add(doc, (*where, "roll"), f"roll {e.roll} repeated (first on line {first})")
+        else:
+            seen[e.roll] = i
+        for key in ("title", "text"):
+            if not getattr(e, key).strip():
+                probs.add(doc, (*where, key), f"{key} must not be empty")
+        written = data[i] if isinstance(data[i], dict) else {}
+        allowed = _KIND_FIELDS.get(e.kind, ())
+        for key in _OPTIONAL_FIELDS:
+            if key in written and key not in allowed:
+                probs.add(
+                    doc,
+                    (*where, key),
+                    f"{key!r} does not apply to kind {e.kind.value!r}"
+                    + (f" (it takes: {', '.join(allowed)})" if allowed else " (it takes no options)"),
+                    at_key=True,
+                )
+        for key in _REQUIRED_FIELDS.get(e.kind, ()):
+            if key not in written:
+                probs.add(doc, where, f"kind {e.kind.value!r} needs {key!r}")
+        if e.count < 1:
+            probs.add(doc, (*where, "count"), f"count must be 1 or more, got {e.count}")
+        if e.value == 0:
+            probs.add(doc, (*where, "value"), "value must not be 0")
+        if e.rounds is not None and e.rounds not in ROUNDS_DICE:
+            probs.add(doc, (*where, "rounds"), f"rounds {e.rounds!r} must be one of: d6, d10")
+        if e.kind is EventKind.EXTRA_CARD and name == "enemy":
+            probs.add(doc, (*where, "kind"), "extra_card gives Friendly cards: Friendly table only")
+    missing = [r for r in range(10) if r not in seen]
+    if missing or len(entries) != 10:
+        probs.add(
+            doc,
+            path,
+            f"the {' '.join(path)} table needs ten entries, one per roll 0-9 (has {len(entries)}"
+            + (f"; missing rolls {', '.join(map(str, missing))}" if missing else "")
+            + ")",
+            at_key=True,
+        )
 
 
 @functools.cache

@@ -216,6 +216,26 @@ class _Checker:
                 self.add(("target_tables", key), f"a target table has 10 hexes (d10 0-9), not {len(hexes)}")
             for k, text in enumerate(hexes):
                 self.check_hex(("target_tables", key, k), text, passable=False)
+        if sc.first_orders and len(sc.first_orders) != 10:
+            self.add(
+                ("first_orders",), f"a first-order table has 10 orders (d10 0-9), not {len(sc.first_orders)}"
+            )
+        for k, text in enumerate(sc.first_orders):
+            try:
+                parse_forced_order(text, self.data.orders)
+            except ValueError as exc:
+                self.add(("first_orders", k), str(exc))
+        for i, b in enumerate(sc.barrages):
+            where = ("barrages", i)
+            if not 1 <= b.turn <= sc.turns:
+                self.add((*where, "turn"), f"turn {b.turn} outside 1-{sc.turns}")
+            if b.calibre not in ("60mm", "81mm", "105mm"):
+                self.add((*where, "calibre"), f"calibre {b.calibre!r} is not one of 60mm, 81mm, 105mm")
+            if b.rounds not in ("d6", "d10") and not (b.rounds.isdigit() and 1 <= int(b.rounds) <= 20):
+                self.add((*where, "rounds"), f"rounds {b.rounds!r} must be d6, d10 or a number 1-20")
+        if sc.c4 is not None:
+            for text in sc.c4.hexes.split():
+                self.check_hex(("c4", "hexes"), text, passable=False)
         if sc.prisoners.capture_range < 0:
             self.add(("prisoners", "capture_range"), "capture_range must be 0 or more")
 
@@ -379,7 +399,11 @@ class _Checker:
 
     def check_wave(self, where: DocPath, wave: ReinforcementSpec) -> None:
         sc = self.sc
-        if not 1 <= wave.turn <= sc.turns:
+        if wave.event and wave.turn is not None:
+            self.add((*where, "turn"), "an event wave (event: true) has no turn: the Event table calls it")
+        elif not wave.event and wave.turn is None:
+            self.add(where, "a reinforcement wave needs a turn (or event: true, §18)")
+        elif wave.turn is not None and not 1 <= wave.turn <= sc.turns:
             self.add((*where, "turn"), f"turn {wave.turn} outside 1-{sc.turns}")
         if wave.team in FRIENDLY_TEAMS:
             side = Side.FRIENDLY

@@ -208,12 +208,15 @@ class DirectionCounterSpec:
 class ReinforcementSpec:
     """A wave of reinforcements: who arrives on which turn, where, and with what order (§5.7)."""
 
-    turn: int
-    """The turn they arrive (placed in Step 3 a), base-rules §1)."""
     team: str
     """The team they join or form (a Friendly id or an Enemy colour)."""
     hexes: str
     """Entry hexes, space separated; members take them in order, wrapping round."""
+    turn: int | None = None
+    """The turn they arrive (placed in Step 3 a), base-rules §1). None for an ``event`` wave."""
+    event: bool = False
+    """§18: the wave waits for a ``reinforcements`` entry of its side's Event table and arrives in
+    the next Step 3 a) after it is rolled (waves of a side are called in the order written)."""
     characters: tuple[CharacterSpec, ...] = ()
     cup: CupSpec | None = None
     """Enemy: counters and dummies drawn at set-up for this wave."""
@@ -332,6 +335,29 @@ class PanzerfaustSpec:
 
 
 @attrs.frozen
+class BarrageSpec:
+    """A scenario barrage (base-rules §14 special rules): off-board fire called at the start of
+    ``turn`` on the ``at`` side's target table; the rounds scatter and explode in Step 5 a)."""
+
+    turn: int
+    at: Side
+    """The side the rounds fall on (its target table)."""
+    calibre: str
+    """``60mm``, ``81mm`` or ``105mm``."""
+    rounds: str = "d6"
+    """``d6``, ``d10`` (a 0 is none) or a fixed number, e.g. ``"3"``."""
+
+
+@attrs.frozen
+class C4Spec:
+    """C4 (base-rules §14 special rules): each carrier (a character id) who starts the End Phase in
+    one of ``hexes``, active and with no opponent there, sets his one charge in that hex."""
+
+    carriers: tuple[str, ...]
+    hexes: str
+
+
+@attrs.frozen
 class VehicleSpec:
     """A vehicle at set-up (C2 31.0, 31.3).
 
@@ -399,6 +425,18 @@ class Scenario:
     """10-hex target tables by side (``friendly``/``enemy``): d10 face 0-9 → the hex off-board fire
     or illumination aimed at that side lands on (base-rules §14, §15, §19). Absent: the
     house default of the effects module."""
+    first_orders: tuple[str, ...] = ()
+    """§5.3 step 4 [reconstructed]: a d10 first-order table, ten forced orders (face 0-9, written as
+    a reinforcement's ``order``: ``"AF"``, ``"SN 5/6"``). An Alert Enemy's first order on turn 1,
+    and a reinforcement's on the turn it arrives (without a forced order), is the entry rolled
+    instead of a card (:mod:`solo.enemy.first_orders`). Empty: no table."""
+    building_aimed_fire: bool = False
+    """§5.3 step 4 [reconstructed]: an Alert Enemy in a Building hex who sees a Spotted Friendly
+    takes a TQC before drawing; passed, Aimed Fire with no card."""
+    barrages: tuple[BarrageSpec, ...] = ()
+    """§14 special rules: timed barrages (:class:`BarrageSpec`)."""
+    c4: C4Spec | None = None
+    """§14 special rules: who carries C4 and where it may be set (:class:`C4Spec`)."""
     prisoners: PrisonerRules = attrs.field(factory=PrisonerRules)
     victory: Victory = attrs.field(factory=Victory)
     edges: Edges = attrs.field(factory=Edges)

@@ -10,6 +10,8 @@ Every function takes the :class:`~solo.engine.game.Game` first. The phase
 3. team by team in scenario order, member by member (base-rules §2): skip the
    ordered, the Waiting (no order, §5.6) and those whose Unprepared draw is
    pending; an opponent in the hex gives Melee without a card (§5.3 step 3);
+   the scenario's overrides come next (a first-order table, "in a Building + TQC → Aimed
+   Fire", :mod:`~solo.enemy.first_orders`, §5.3 step 4);
    the others draw a card (one per character, rule 9.1; one per team in a
    Large Battle, 9.2) and read it (:func:`~solo.enemy.order_lookup.order_for`).
    The first card drawn for a team sets its initiative (9.1); a team that drew
@@ -31,6 +33,7 @@ from typing import TYPE_CHECKING
 from solo.core.hexes import Hex
 from solo.data.cards import EnemyOrderCard
 from solo.data.tables import MoraleState
+from solo.enemy import first_orders
 from solo.enemy.alerting import UNPREPARED_KEY
 from solo.enemy.order_cards import _draw_for_team, _large_battle, _phase_redraw
 from solo.enemy.order_lookup import (
@@ -63,7 +66,7 @@ def enemy_card_and_order_phase(game: GameContext) -> None:
     (``"team:<id>"`` and per character id) until :func:`return_enemy_cards`.
     """
     st = game.state
-    place_reinforcements(game)
+    arrived = {c.id for c in place_reinforcements(game) if c.order is None}
     _medic_prepass(game)
     _wire_prepass(game)
     deferred = bool(game.options.optional_enemy_activation)
@@ -92,6 +95,13 @@ def enemy_card_and_order_phase(game: GameContext) -> None:
                 _give(game, ch, _lookup(game, ch, None, via="", redraw=None, field=field))
                 continue
             if deferred:
+                continue
+            # §5.3 step 4: the scenario's first-order table, then "in a Building + TQC → Aimed Fire".
+            given = first_orders.first_order(game, field, ch, arrived=ch.id in arrived)
+            if given is None:
+                given = first_orders.building_aimed_fire(game, field, ch)
+            if given is not None:
+                _give(game, ch, given)
                 continue
             if shared is not None:
                 card, via = shared, "reads the team's card"

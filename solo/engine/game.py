@@ -32,6 +32,7 @@ from solo.data.orders import TrackStep
 from solo.enemy import alerting, order_phase, vom_orders
 from solo.enemy.hooks import Enemy
 from solo.rules import (
+    artillery,
     card_effects,
     direction_numbers,
     end_phase,
@@ -153,6 +154,8 @@ class Game(GameContext):
             self.emit("turn", f"Turn {st.flow.turn} begins.", rule="4.0")
             if st.vehicles:
                 hazards.note_turn_start(self)  # C2 31.10.7: who starts the turn in an AFV's hex
+            if self.scenario.barrages:
+                artillery.scenario_barrages(self)  # §14 special rules: timed barrages
             yield from self._friendly_card_phase()
             yield from self._friendly_order_phase()
             self._enemy_card_and_order_phase()
@@ -427,6 +430,8 @@ class Game(GameContext):
     def _end_phase(self) -> None:
         st = self.state
         st.flow.phase = Phase.END
+        if self.scenario.c4 is not None:
+            artillery.place_c4(self)  # §14 special rules: C4 set by a carrier
         grenades.end_phase_explosions(self)  # a)
         spotting.end_phase_hide(self)  # b)
         spotting.end_phase_alerts(self)  # c)

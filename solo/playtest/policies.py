@@ -58,6 +58,11 @@ class SimplePolicy:
         if kind is DecisionKind.FIRE_TARGET:
             shots = [k for k in keys if k != "hold"]
             return shots[0] if shots else keys[0]
+        if kind is DecisionKind.WOUND_CARD:  # C2 24.1: Tough keeps the lesser card, Deadly the worse
+            deck = game.data.friendly_deck
+            severity = {k: deck.card(k).stamp.severity for k in keys}
+            pick = max if decision.prompt.startswith("Deadly") else min
+            return pick(keys, key=lambda k: (severity[k], -keys.index(k)))
         ch = game.char(decision.actor) if decision.actor in game.state.characters else None
         if kind is DecisionKind.GIVE_ORDER and ch is not None:
             return self._order(game, ch, keys)

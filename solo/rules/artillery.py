@@ -51,14 +51,17 @@ C4_EXPLODES_ON = 2
 def call_support_fire(game: GameContext, calibre: str, rounds: str, *, target_side: Side, cause: str) -> int:
     """Off-board fire at ``target_side``'s target table (base-rules §14); returns the rounds placed.
 
-    Rounds: a d6 or a d10 (0 = none). Each round: d10 on the target table, then scatter d6 in
-    direction and max(0, d6 - k) hexes; a round scattered off the map is lost. The rounds are
-    pending shells that explode in Step 5 a).
+    Rounds: a d6 or a d10 (0 = none), or a fixed number (``"3"``, a scenario barrage). Each
+    round: d10 on the target table, then scatter d6 in direction and max(0, d6 - k) hexes; a round
+    scattered off the map is lost. The rounds are pending shells that explode in Step 5 a).
     """
     shell = SHELLS[calibre]
     purpose = f"rounds of {calibre} ({cause})"
-    # A d10 reads 0-9: a 0 means no round (base-rules §14).
-    n = game.dice.d6(purpose).total if rounds == "d6" else game.dice.d10(purpose).total
+    # A d10 reads 0-9: a 0 means no round (base-rules §14); a scenario may fix the number.
+    if rounds.isdigit():
+        n = int(rounds)
+    else:
+        n = game.dice.d6(purpose).total if rounds == "d6" else game.dice.d10(purpose).total
     table = target_table(game, target_side)
     game.emit(
         "artillery",
@@ -99,6 +102,52 @@ def call_support_fire(game: GameContext, calibre: str, rounds: str, *, target_si
     return placed
 
 
+def scenario_barrages(game: GameContext) -> int:
+    """§14 special rules: the scenario's barrages timed for this turn, called at its start (the
+    ``barrages`` key; rounds aimed, scattered and exploding in Step 5 a) as support fire).
+    Returns the rounds placed."""
+    turn = game.state.flow.turn
+    placed = 0
+    for b in getattr(game.scenario, "barrages", ()):
+        if b.turn == turn:
+            placed += call_support_fire(
+                game, b.calibre, b.rounds, target_side=b.at, cause=f"the scenario's barrage of turn {turn}"
+            )
+    return placed
+
+
+def place_c4(game: GameContext) -> list[str]:
+    """§14 special rules: each C4 carrier of the scenario (``c4: carriers, hexes``) who starts the End
+    Phase active in one of its hexes, with no active opponent there, sets his one charge; it
+    explodes in Step 5 from the next turn on d10 0-2, always on the last turn
+    (:func:`solo.rules.grenades.end_phase_explosions`). Returns the carriers who set one."""
+    spec = getattr(game.scenario, "c4", None)
+    if spec is None:
+        return []
+    st = game.state
+    used: list[str] = st.flags.setdefault("c4_set", [])
+    targets = spec.hexes.split()
+    out: list[str] = []
+    for cid in spec.carriers:
+        ch = st.characters.get(cid)
+        if ch is None or cid in used or not ch.is_active or ch.hex is None or str(ch.hex) not in targets:
+            continue
+        if any(c.side is not ch.side and c.is_active for c in st.at(ch.hex)):
+            continue
+        used.append(cid)
+        out.append(cid)
+        st.markers.grenades.append({"kind": "c4", "hex": str(ch.hex), "thrower": cid, "turn": _turn(game)})
+        game.emit(
+            "c4_set",
+            f"{ch.name} sets his C4 charge on {ch.hex}: from next turn it goes off in the End Phase on a "
+            f"d10 of 0-{C4_EXPLODES_ON}, and surely on the last turn (§14).",
+            rule="14",
+            actor=cid,
+            data={"hex": str(ch.hex)},
+        )
+    return out
+
+
 def _explode_shell(game: GameContext, rec: dict[str, Any]) -> None:
     """A shell (or C4) explodes: the ``tq_minus_power`` damage model, blast MCs, kindling (C2 29.1),
     alert 5 and Smoke next turn (base-rules §14, §13)."""
@@ -107,12 +156,6 @@ def _explode_shell(game: GameContext, rec: dict[str, Any]) -> None:
     calibre = rec.get("calibre", "c4")
     shell = SHELLS[calibre]
     what = "C4" if calibre == "c4" else f"a {calibre} round"
-    if game.options.oba_model != "tq_minus_power":
-        game.emit(
-            "explosion",
-            f"Artillery model {game.options.oba_model!r} is not available; using tq_minus_power.",
-            rule="14; 20 Q22",
-        )
     game.emit(
         "explosion",
         f"{what.capitalize()} explodes on {h}.",

@@ -32,6 +32,7 @@ class Entry(enum.Enum):
     OK = "ok"
     OFF_MAP = "off the map"
     LEAVES_MAP = "leaves the map (Rout, §5.7)"
+    EXITS = "leaves the map by a scenario exit (§19)"
     IMPASSABLE = "impassable terrain"
     FIRE = "a Fire hex (C2 29.2)"
     OPPONENT = "an opponent's hex (§11)"
@@ -57,13 +58,16 @@ def entry(game: GameContext, ch: Character, order: Order, frm: Hex, d: int) -> t
     (C2 29.2), not holding an opponent: only Charge and Melee enter one, and
     not a hex of two or more or a Fortified Building (§11, C2 27.2); a Friendly
     may walk into an Unknown enemy's hex (and an Enemy into a Hidden
-    Friendly's, :data:`ENEMY_ENTERS_HIDDEN_HEX`): the opponents are found.
+    Friendly's, :data:`ENEMY_ENTERS_HIDDEN_HEX`): the opponents are found. A step off the map
+    across a scenario exit of his side (:func:`may_exit`) is ``Entry.EXITS``.
     """
     board = game.board
     n = board.neighbours[board.index[frm]][d]
     if n < 0:
         if ch.side is Side.ENEMY and ch.morale is MoraleState.ROUT and game.options.rout_leaves_map:
             return None, Entry.LEAVES_MAP
+        if ch.vehicle is None and may_exit(game, ch, frm, d):
+            return None, Entry.EXITS
         return None, Entry.OFF_MAP
     to = board.hexes[n]
     if not _passable(game, to):
@@ -80,6 +84,37 @@ def entry(game: GameContext, ch: Character, order: Order, frm: Hex, d: int) -> t
             return to, Entry.SURPRISE
         return to, Entry.OPPONENT
     return to, Entry.OK
+
+
+def off_map_edge(game: GameContext, frm: Hex, d: int) -> str:
+    """The map side (``north``, ``south``, ``east``, ``west``) a step from edge hex ``frm`` in map
+    direction ``d`` leaves by (§19 exits). Directions 1 and 4 leave by the north and south; 2-3
+    and 5-6 by the east or west from the last or first column, else by the north (2, 6) or south
+    (3, 5) [house]."""
+    if d == 1:
+        return "north"
+    if d == 4:
+        return "south"
+    if d in (2, 3):
+        return "east" if frm.col == game.board.map.columns - 1 else ("north" if d == 2 else "south")
+    return "west" if frm.col == 0 else ("north" if d == 6 else "south")
+
+
+def may_exit(game: GameContext, ch: Character, frm: Hex, d: int) -> bool:
+    """Whether ``ch`` stepping off the map from ``frm`` in map direction ``d`` takes a scenario exit
+    of his side (``victory.exits``: by ``edge`` or from one of ``hexes``; §19 special rules)."""
+    exits = getattr(getattr(game.scenario, "victory", None), "exits", ())
+    edge = None
+    for spec in exits:
+        if spec.side is not ch.side:
+            continue
+        if spec.hexes is not None and str(frm) in spec.hexes.split():
+            return True
+        if spec.edge is not None:
+            edge = edge or off_map_edge(game, frm, d)
+            if spec.edge.value == edge:
+                return True
+    return False
 
 
 def _passable(game: GameContext, h: Hex) -> bool:

@@ -14,13 +14,14 @@ from solo.rules.context import GameContext
 from solo.rules.effects import (
     _ammo_full,
     _leaders_reach,
+    _morale_check,
     _morale_gain,
     _remove_light_wound,
     _reveal,
     _roster_index,
     _side_name,
 )
-from solo.rules.state import AmmoState, Side
+from solo.rules.state import AmmoState, Phase, Side
 from solo.rules.weather import change_weather
 
 EVENT_CHAIN_LIMIT = 1
@@ -47,16 +48,36 @@ def resolve_event_card(game: GameContext, card: Any) -> None:
     roll_event_table(game, table, cause=f"Event card {card.id}")
 
 
+def _variant(game: GameContext, table: EventTable) -> str:
+    """The variant the scenario gives ``table`` (``events: {friendly: attacking, enemy: defending}``)."""
+    events = getattr(game.scenario, "events", None)
+    value = getattr(events, table.value, None)
+    return getattr(value, "value", value) or ("attacking" if table is EventTable.FRIENDLY else "defending")
+
+
 def roll_event_table(game: GameContext, table: EventTable, *, cause: str, depth: int = 0) -> EventEntry:
-    """Roll a d10 on ``table`` and apply the entry (base-rules §18); returns the entry read."""
+    """Roll a d10 on ``table`` and apply the entry (base-rules §18); returns the entry read.
+
+    The table is the variant the scenario's ``events`` names for that side when the Event
+    tables file gives one (``variants:``), else the side's main table.
+    """
     tables = event_tables(game)
+    variant = _variant(game, table)
+    own = tables.has_variant(table, variant)
     roll = game.dice.d10(f"{table.value.capitalize()} Event table ({cause})").total
-    entry = tables.entry(table, roll)
+    entry = tables.entry(table, roll, variant)
+    name = f"{table.value.capitalize()} Event table" + (f" ({variant})" if own else "")
     game.emit(
         "event_table",
-        f"{table.value.capitalize()} Event table, roll {roll}: {entry.title}. {entry.text}",
+        f"{name}, roll {roll}: {entry.title}. {entry.text}",
         rule="18",
-        data={"table": table.value, "roll": roll, "kind": entry.kind.value, "title": entry.title},
+        data={
+            "table": table.value,
+            "roll": roll,
+            "kind": entry.kind.value,
+            "title": entry.title,
+            **({"variant": variant} if own else {}),
+        },
     )
     _apply_event(game, table, entry, depth)
     return entry
@@ -133,8 +154,60 @@ def _apply_event(game: GameContext, table: EventTable, entry: EventEntry, depth:
     elif kind is EventKind.WEATHER:
         assert entry.weather is not None
         change_weather(game, entry.weather.value, cause=why)
+    elif kind is EventKind.REINFORCEMENTS:
+        _call_reinforcements(game, side, why)
+    elif kind is EventKind.MINEFIELD_MC:
+        _minefield_mc(game, side.other, entry.count, why)
     else:
         game.emit("event_effect", f"No effect ({why}).", rule=rule)
+
+
+def _call_reinforcements(game: GameContext, side: Side, why: str) -> None:
+    """§18 "reinforcements": the first waiting ``event`` wave of ``side`` (scenario order) is due in
+    the next Step 3 a): this turn's if the Enemy Card and Order Phase has not begun, else the next
+    turn's. None left: no effect."""
+    st = game.state
+    waves = [
+        w
+        for w in st.flags.get("reinforcements", ())
+        if w.get("event") and not w["placed"] and w["turn"] is None and st.teams[w["team"]].side is side
+    ]
+    if not waves:
+        text = f"No {_side_name(side)} reinforcements are left to call ({why})."
+        game.emit("event_effect", text, rule="18")
+        return
+    wave = waves[0]
+    early = st.flow.phase in (Phase.SETUP, Phase.FRIENDLY_CARD, Phase.FRIENDLY_ORDER)
+    wave["turn"] = st.flow.turn if early else st.flow.turn + 1
+    game.emit(
+        "event_effect",
+        f"{_side_name(side).capitalize()} reinforcements are on their way: team "
+        f"{st.teams[wave['team']].name} arrives in Step 3 a) of turn {wave['turn']} ({why}).",
+        rule="18; 5.7",
+        data={"wave": wave["wave"], "turn": wave["turn"]},
+    )
+
+
+def _minefield_mc(game: GameContext, side: Side, count: int, why: str) -> None:
+    """§18 "minefield MC": ``count`` characters of ``side`` on foot, picked at random (logged), take an
+    MC (a failed one: Duck Back). A dummy picked takes nothing [house]."""
+    pool = [c for c in game.state.active(side) if c.vehicle is None]
+    for _ in range(count):
+        if not pool:
+            game.emit("event_effect", f"No {_side_name(side)} character is on foot ({why}).", rule="18")
+            return
+        names = [c.name if c.revealed or side is Side.FRIENDLY else "an Unknown enemy" for c in pool]
+        pick = game.dice.choice(names, f"minefield: who steps near a mine ({why})")
+        ch = pool.pop(pick.index)
+        game.emit(
+            "event_effect",
+            f"A mine goes off near {names[pick.index]} at {ch.hex} ({why}).",
+            rule="18",
+            actor=ch.id,
+            data={"hex": str(ch.hex)},
+        )
+        if not ch.dummy:
+            _morale_check(game, ch, cause=f"a mine ({why})", rule="18; 7")
 
 
 def _reveal_nearest(game: GameContext, side: Side, why: str) -> None:

@@ -24,12 +24,13 @@ from solo.data.orders import Order, OrderFlag
 from solo.rules import grenades
 from solo.rules.context import GameContext
 from solo.rules.firing import (
+    MEDIC_FIRE_TQ,
     MULTI_TARGET_RANGE,
     FireSolution,
     _firer_mods,
     _is_aimed,
     _solution,
-    resolve_fire,
+    resolve_fire_steps,
     usable_weapons,
 )
 from solo.rules.skills import SKILL_SNIPER
@@ -201,20 +202,87 @@ def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decis
             return
         sol = chosen
     else:
-        options = _friendly_fire_options(game, sols)
-        from solo.core.decisions import DecisionKind
+        picked = yield from _friendly_target(game, ch, order, sols)
+        if picked is None:
+            return
+        sol = picked
+    if _is_vehicle_sol(sol):
+        from solo.rules.vehicles import targets as vehicle_targets
 
+        vehicle = vehicle_targets.target_vehicle(game, sol.target)
+        assert vehicle is not None
+        small_arms.resolve_fire_at_vehicle(game, ch, vehicle, sol, order)
+        return
+    yield from resolve_fire_steps(game, ch, game.char(sol.target), sol, order)
+
+
+def _is_medic_sol(game: GameContext, sol: FireSolution) -> bool:
+    """A solution aimed at a trained medic (C2 30.2)."""
+    return not _is_vehicle_sol(sol) and game.char(sol.target).trained_medic
+
+
+def _medic_tqc(game: GameContext, ch: Character, berserk: bool) -> bool:
+    """C2 30.2: the Friendly firer's TQC before firing on an Enemy trained medic; True if it fails.
+
+    The target is TQ + :data:`MEDIC_FIRE_TQ` (2), a Berserk man's plain TQ (no +3 for Berserk).
+    Natural 0 passes, natural 9 fails (C2 23.1).
+    """
+    from solo.data.tables import CheckKind
+
+    tq = ch.effective_tq + (0 if berserk else MEDIC_FIRE_TQ)
+    roll = game.dice.d10(f"TQC: {ch.name} fires on a trained medic? (C2 30.2)")
+    out = game.data.checks.resolve(CheckKind.TQC, roll.total, tq)
+    if berserk:
+        verdict = "passed: he leaves the medic alone" if out.passed else "failed: he must fire on the medic"
+    else:
+        verdict = "passed: he will not fire on the medic" if out.passed else "failed: he fires on the medic"
+    game.emit(
+        "medic_fire_check",
+        f"{ch.name} and the trained medic: TQC rolled {out.roll} vs {'TQ' if berserk else 'TQ+2'} {tq}: "
+        f"{verdict} (C2 30.2).",
+        rule="C2 30.2",
+        actor=ch.id,
+        data={"kind": "tqc", "target": tq, "roll": out.roll, "passed": out.passed, "berserk": berserk},
+    )
+    return not out.passed
+
+
+def _friendly_target(
+    game: GameContext, ch: Character, order: Order, sols: list[FireSolution]
+) -> Generator[Decision, str, FireSolution | None]:
+    """The Friendly firer's target: the player's ``FIRE_TARGET`` choice (13.0; C2 23.2, 30.2).
+
+    An Enemy trained medic (C2 30.2) may be chosen, but the firer fires on him only if he
+    fails a TQC at TQ+2 (:func:`_medic_tqc`); if he passes, the medic is struck from the
+    options and the player chooses again. A Berserk firer with a medic among his targets
+    rolls at his plain TQ first: failed, he must fire on the medic (not the player's choice;
+    several medics: a random one); passed, the medics are struck. None: he holds his fire.
+    """
+    from solo.core.decisions import DecisionKind
+    from solo.data.tables import MoraleState
+
+    if ch.morale is MoraleState.BERSERK and any(_is_medic_sol(game, s) for s in sols):
+        medics = [s for s in sols if _is_medic_sol(game, s)]
+        if _medic_tqc(game, ch, berserk=True):
+            if len(medics) == 1:
+                return medics[0]
+            pick = game.dice.choice(
+                [game.char(s.target).name for s in medics], f"{ch.name}: which trained medic (C2 30.2)"
+            )
+            return medics[pick.index]
+        sols = [s for s in sols if not _is_medic_sol(game, s)]
+    while sols:
+        options = _friendly_fire_options(game, sols)
+        note = " (trained medic: fires only on a failed TQC at TQ+2, C2 30.2)"
+        labelled = [(k, label + (note if _medic(game, g) else "")) for k, label, g in options]
         key = yield game.decision(
             DecisionKind.FIRE_TARGET,
             f"{ch.name} ({order.name}): fire at",
-            [(k, label) for k, label, _ in options] + [("hold", "Hold fire")],
+            [*labelled, ("hold", "Hold fire")],
             actor=ch.id,
         )
         if key == "hold":
-            game.emit(
-                "no_fire", f"{ch.name} holds his fire.", rule="13.0", actor=ch.id, data={"reason": "hold"}
-            )
-            return
+            break
         group = next(g for k, _, g in options if k == key)
         if len(group) == 1 or _is_vehicle_sol(group[0]):
             sol = group[0]
@@ -225,14 +293,16 @@ def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decis
                 f"{ch.name}: random target in {game.char(group[0].target).hex} beyond 5 hexes (C2 23.2)",
             )
             sol = group[pick.index]
-    if _is_vehicle_sol(sol):
-        from solo.rules.vehicles import targets as vehicle_targets
+        if not _is_medic_sol(game, sol) or _medic_tqc(game, ch, berserk=False):
+            return sol
+        sols = [s for s in sols if s.target != sol.target]
+    game.emit("no_fire", f"{ch.name} holds his fire.", rule="13.0", actor=ch.id, data={"reason": "hold"})
+    return None
 
-        vehicle = vehicle_targets.target_vehicle(game, sol.target)
-        assert vehicle is not None
-        small_arms.resolve_fire_at_vehicle(game, ch, vehicle, sol, order)
-        return
-    resolve_fire(game, ch, game.char(sol.target), sol, order)
+
+def _medic(game: GameContext, group: list[FireSolution]) -> bool:
+    """Whether a decision option's group holds a trained medic."""
+    return any(_is_medic_sol(game, s) for s in group)
 
 
 def _friendly_fire_options(

@@ -23,10 +23,12 @@ May import: :mod:`~solo.rules.morale`, :mod:`~solo.rules.wounds`, :mod:`~solo.ru
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from solo.core.decisions import Decision
 from solo.data.charts import FireCell
 from solo.data.orders import Order, OrderFlag
 from solo.data.tables import CheckKind, MoraleState
@@ -37,7 +39,7 @@ from solo.rules.skills import SKILL_DEADLY, SKILL_DODGE, SKILL_DODGE_2, SKILL_KN
 from solo.rules.spotting import reveal
 from solo.rules.state import AmmoState, CarriedWeapon, Character, Side
 from solo.rules.vehicles import hits
-from solo.rules.wounds import apply_wound, wound_draw
+from solo.rules.wounds import apply_wound, wound_draw_steps
 
 if TYPE_CHECKING:
     from solo.core.hexes import Hex
@@ -82,10 +84,9 @@ FIRE_WEAPON_KINDS = (WeaponKind.RIFLE, WeaponKind.SMG, WeaponKind.PISTOL, Weapon
 vehicle rules)."""
 
 HOUSE_RULES: dict[str, str] = {
-    "tough_automatic": "Tough and Deadly choices are made for the player: Tough keeps the least "
-    "damaging card, Deadly (a Friendly firer) the most damaging one (C2 24.1; the other choice "
-    "is never better).",
-    "deadly_fire_only": "Deadly applies to fire hits, not to melee (C2 24.1 'on a successful hit').",
+    "tough_automatic": "Tough and Deadly picks are the player's (a wound_card decision) in fire and "
+    "melee actions; in explosions, grenades and hits from or on vehicles they are made for him: "
+    "Tough keeps the least damaging card, Deadly the most damaging one (C2 24.1).",
     "no_ammo_side_arms": "Pistols and the thrown knife never lose ammunition, and so still fire "
     "when the character is on No Ammo.",
     "duck_back_needs_order": "Duck Back replaces an order; a character holding none (a Waiting "
@@ -440,6 +441,22 @@ def resolve_fire(
     *,
     assisted: bool | None = None,
 ) -> None:
+    """:func:`resolve_fire_steps` with the C2 24.1 picks made for the player (vehicle MGs, tests)."""
+    gen = resolve_fire_steps(game, firer, target, sol, order, assisted=assisted, ask=False)
+    for _ in gen:  # pragma: no cover - ask=False never yields
+        raise RuntimeError("resolve_fire: a decision was asked with ask=False")
+
+
+def resolve_fire_steps(
+    game: GameContext,
+    firer: Character,
+    target: Character,
+    sol: FireSolution,
+    order: Order,
+    *,
+    assisted: bool | None = None,
+    ask: bool = True,
+) -> Generator[Decision, str, None]:
     """One fire action of ``firer`` at ``target`` as worked out in ``sol`` (base-rules §10).
 
     Reveals the firer (not a Knife Expert throwing from Cover), alerts within 10 hexes (alert 1),
@@ -451,7 +468,9 @@ def resolve_fire(
     gives the firer +1 morale (cap Aggressive); alert 3. Stops when the target is out of
     action or the ammunition runs out. Ammo drops one step at the first natural 9 (a belt-fed
     MG with an assistant: the second); never for pistols and knives. ``assisted`` overrides the
-    14.3 assistant test (vehicle MGs, C2 31.9.4 b). Emits one ``"fire"`` event.
+    14.3 assistant test (vehicle MGs, C2 31.9.4 b). Emits one ``"fire"`` event. A Friendly
+    Tough target or Deadly firer picks his wound card through a ``wound_card`` decision (C2 24.1,
+    :func:`~solo.rules.wounds.wound_draw_steps`) when ``ask``.
     """
     weapon = game.data.weapons.get(sol.weapon)
     imp = game.state.flow.impulse
@@ -479,7 +498,9 @@ def resolve_fire(
         )
         rolls.append(entry)
         if hit:
-            _fire_hit(game, firer, target, entry["roll"], morale_only=morale_only, order=order)
+            yield from _fire_hit(
+                game, firer, target, entry["roll"], morale_only=morale_only, order=order, ask=ask
+            )
         if not target.is_active or target.hex is None:
             break
         if loses_ammo and firer.ammo is AmmoState.NO:
@@ -525,8 +546,15 @@ def resolve_fire(
 
 
 def _fire_hit(
-    game: GameContext, firer: Character, target: Character, roll: int, *, morale_only: bool, order: Order
-) -> None:
+    game: GameContext,
+    firer: Character,
+    target: Character,
+    roll: int,
+    *,
+    morale_only: bool,
+    order: Order,
+    ask: bool,
+) -> Generator[Decision, str, None]:
     reason = f"hit by {firer.name}"
     if target.vehicle is not None:  # an exposed crewman or passenger (C2 31.10.9, 31.10.11)
         why = "Suppressive Fire" if order.has_flag(OrderFlag.HITS_MORALE_ONLY) else "(M) cell"
@@ -535,7 +563,9 @@ def _fire_hit(
         why = "Suppressive Fire" if order.has_flag(OrderFlag.HITS_MORALE_ONLY) else "(M) cell"
         morale_check(game, target, f"{reason}, {why}: MC only", "base-rules §10")
     else:
-        stamp = wound_draw(game, target, deadly=firer.has_skill(SKILL_DEADLY), firer=firer)
+        stamp = yield from wound_draw_steps(
+            game, target, deadly=firer.has_skill(SKILL_DEADLY), firer=firer, ask=ask
+        )
         apply_wound(game, target, stamp, melee=False, reason=reason)
     if roll == 0:
         change_morale(game, firer, 1, NATURAL_0_FIRE_CAP, "natural-0 hit", "base-rules §7")

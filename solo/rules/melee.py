@@ -12,10 +12,10 @@ from solo.data.orders import Order
 from solo.rules import spotting
 from solo.rules.context import GameContext
 from solo.rules.morale import duck_back
-from solo.rules.skills import SKILL_KNIFE_EXPERT
+from solo.rules.skills import SKILL_DEADLY, SKILL_KNIFE_EXPERT
 from solo.rules.spotting import _tracker, reveal
 from solo.rules.state import Character, Side, Status
-from solo.rules.wounds import apply_wound, wound_draw
+from solo.rules.wounds import apply_wound, kill, wound_draw_steps
 
 DEFENDER_ORDERS = ("hide", "rally", "reload", "medical_aid", "carry_drag", "plan")
 """§11: +2 to the melee TQ of an attack on a man with one of these orders."""
@@ -89,7 +89,18 @@ def _medic_flees(game: GameContext, medic: Character) -> None:
         )
 
 
-def _surrender(game: GameContext, ch: Character) -> None:
+FRIENDLY_MEDIC_HIT = "friendly_medic_hit"
+"""``state.flags`` key set once a Friendly trained medic is killed or Badly wounded (C2 30.1)."""
+
+
+def take_prisoner(game: GameContext, ch: Character) -> Generator[Decision, str, None]:
+    """``ch`` (Rout) surrenders instead of attacking and is taken prisoner (17.3; C2 23.4, 30.1).
+
+    An Enemy prisoner taken after a Friendly trained medic fell (``state.flags``
+    :data:`FRIENDLY_MEDIC_HIT`): the designated Guard (the player's ``GUARD`` decision among
+    the active Friendlies in the hex, keyed by character id; the only one without asking)
+    takes a TQC at once; failed (d10 > his TQ, or a natural 9), the prisoner is killed (C2 30.1).
+    """
     ch.status = Status.PRISONER
     ch.order = None
     game.emit(
@@ -99,6 +110,42 @@ def _surrender(game: GameContext, ch: Character) -> None:
         actor=ch.id,
         data={"character": ch.id},
     )
+    if ch.side is not Side.ENEMY or not game.state.flags.get(FRIENDLY_MEDIC_HIT) or ch.dummy:
+        return
+    guards = [c for c in game.state.at(ch.hex) if c.side is Side.FRIENDLY and c.is_active and not c.dummy]
+    if not guards:
+        return
+    guard = guards[0]
+    if len(guards) > 1:
+        from solo.core.decisions import DecisionKind
+
+        key = yield game.decision(
+            DecisionKind.GUARD,
+            f"Who guards the prisoner {ch.name}? (C2 30.1: he takes a TQC, a failure kills the prisoner)",
+            [(c.id, f"{c.name} (TQ {c.effective_tq})") for c in guards],
+            actor=ch.id,
+        )
+        guard = game.char(key)
+    from solo.data.tables import CheckKind
+
+    roll = game.dice.d10(f"TQC: {guard.name} guards the prisoner {ch.name} (C2 30.1)")
+    out = game.data.checks.resolve(CheckKind.TQC, roll.total, guard.effective_tq)
+    game.emit(
+        "prisoner_check",
+        f"{guard.name} guards {ch.name}: TQC rolled {out.roll} vs TQ {guard.effective_tq}: "
+        f"{'passed, the prisoner lives' if out.passed else 'failed, the prisoner is killed'} (C2 30.1).",
+        rule="C2 30.1",
+        actor=guard.id,
+        data={
+            "prisoner": ch.id,
+            "kind": "tqc",
+            "target": guard.effective_tq,
+            "roll": out.roll,
+            "passed": out.passed,
+        },
+    )
+    if not out.passed:
+        kill(game, ch, reason=f"executed as a prisoner, {guard.name} failed his TQC", rule="C2 30.1")
 
 
 def melee_step(game: GameContext, ch: Character, order: Order) -> Generator[Decision, str, None]:
@@ -121,7 +168,7 @@ def melee_step(game: GameContext, ch: Character, order: Order) -> Generator[Deci
         game.emit("no_melee", f"{ch.name} has no one to melee in {h}.", rule="base-rules §11", actor=ch.id)
         return
     if game.data.checks.morale(ch.morale).melee_tq is None:
-        _surrender(game, ch)
+        yield from take_prisoner(game, ch)
         return
     if len(foes) == 1:
         target = foes[0]
@@ -164,6 +211,9 @@ def melee_step(game: GameContext, ch: Character, order: Order) -> Generator[Deci
         },
     )
     if success:
-        stamp = wound_draw(game, target, melee=True, firer=ch)
+        # C2 24.1 "Draw 2 cards on a successful hit": a successful melee attack is a hit too.
+        stamp = yield from wound_draw_steps(
+            game, target, melee=True, deadly=ch.has_skill(SKILL_DEADLY), firer=ch
+        )
         apply_wound(game, target, stamp, melee=True, reason=f"melee by {ch.name}")
         duck_back(game, ch, reason="after a successful melee attack", rule="base-rules §11")

@@ -268,10 +268,10 @@ class _Run:
             md = self._map(d)
             to, verdict = entry(game, ch, order, frm, md)
             tried.append((d, md, to, verdict))
-            if verdict.enters or verdict is Entry.LEAVES_MAP:
+            if verdict.enters or verdict in (Entry.LEAVES_MAP, Entry.EXITS):
                 break
         d, md, to, verdict = tried[-1]
-        if not (verdict.enters or verdict is Entry.LEAVES_MAP):
+        if not (verdict.enters or verdict in (Entry.LEAVES_MAP, Entry.EXITS)):
             self._blocked(frm, tried)
             return False
         self.used.append(f"{slot.value}={d}" + (f"→{md}" if md != d else ""))
@@ -346,6 +346,21 @@ class _Run:
                 rule="base-rules §5.7",
                 actor=ch.id,
                 data={"hex": str(frm)},
+            )
+            return False
+        if verdict is Entry.EXITS:
+            self.path.append(None)
+            self.stop("Left the map by a scenario exit", "§19")
+            self.report()
+            ch.status = Status.EXITED
+            ch.hex = None
+            ch.order = None
+            game.emit(
+                "exited",
+                f"{ch.name} leaves the map from {frm} by a scenario exit (§19).",
+                rule="base-rules §19",
+                actor=ch.id,
+                data={"hex": str(frm), "direction": md},
             )
             return False
         assert to is not None

@@ -453,7 +453,9 @@ class _Builder:
         if w.cup is not None:
             team_name = self.teams[w.team].name
             spots = [entries[(len(ids) + k) % len(entries)] for k in range(w.cup.size)]
-            what = f"the reinforcements of team {team_name} on turn {w.turn}"
+            what = f"the reinforcements of team {team_name} " + (
+                f"on turn {w.turn}" if w.turn is not None else "called by an event"
+            )
             for item in self.draw_cup(w.team, what, w.cup, spots):
                 ch = self.from_cup(side, t, item, None, elite=elite)
                 self.add(None, ch)
@@ -462,7 +464,8 @@ class _Builder:
         if replaced:
             self.note(
                 f"Elite SS: counter(s) {', '.join(map(str, replaced))} of team {self.teams[w.team].name}'s "
-                f"reinforcements on turn {w.turn} are their SS counterparts.",
+                f"reinforcements {'on turn ' + str(w.turn) if w.turn is not None else 'called by an event'} "
+                "are their SS counterparts.",
                 "C2 24.0",
                 team=w.team,
                 counters=replaced,
@@ -475,6 +478,7 @@ class _Builder:
         return {
             "wave": i,
             "turn": w.turn,
+            "event": w.event,
             "team": w.team,
             "characters": ids,
             "hexes": hexes,

@@ -89,7 +89,8 @@ def final_victory(game: GameContext) -> None:
     23.3; the scenario's ``prisoners`` section may turn this off or change the range). Then
     the Friendly VP: + per Enemy killed or routed off (a leader, LDR 1+, more), + per Enemy
     prisoner (guarded: an active Friendly in his hex, if the scenario asks, C2 23.4), + held
-    objectives and exits; - per Friendly killed, - per Friendly incapacitated or captured.
+    objectives and exits; - per Friendly killed, - per Friendly incapacitated or captured, - per
+    Enemy who left by an Enemy exit (§19 special rules; counted as VP the Enemy gains).
     Values from the scenario's ``victory`` section, else the module constants
     (:data:`VP_ENEMY_KILLED`...). Dummies never count. Sets ``state.vp`` (``friendly``: the
     score; ``enemy``: the VP the Friendly losses gave away) and ``state.winner``
@@ -141,6 +142,11 @@ def final_victory(game: GameContext) -> None:
     dead = [c for c in friends if c.status is Status.DEAD]
     lost = [c for c in friends if c.status in (Status.INCAPACITATED, Status.PRISONER)]
     losses = len(dead) * values["friendly_killed"] + len(lost) * values["friendly_lost"]
+    # §19 special rules: an Enemy exit gives the Enemy its VP for each Enemy (not a dummy) gone by it.
+    enemy_exits = [e for e in values["exits"] if getattr(e, "side", Side.FRIENDLY) is Side.ENEMY]
+    enemy_exited = [c for c in enemies if c.status is Status.EXITED and c.hex is None and not c.dummy]
+    if enemy_exits:
+        losses += enemy_exits[0].vp * len(enemy_exited)
     score = gained - losses
     st.vp = {"friendly": score, "enemy": losses}
     st.winner = "friendly" if score >= _win_threshold(values) else "enemy"
@@ -150,7 +156,9 @@ def final_victory(game: GameContext) -> None:
         f"Victory points: +{gained} for {len(kills)} Enemy casualties, {len(prisoners)} prisoner(s)"
         + (f", objectives {', '.join(held)}" if held else "")
         + (f", {len(exited)} exited" if exit_specs and exited else "")
-        + f"; -{losses} for Friendly losses ({len(dead)} killed, {len(lost)} incapacitated or captured): "
+        + f"; -{losses} for Friendly losses ({len(dead)} killed, {len(lost)} incapacitated or captured"
+        + (f", {len(enemy_exited)} Enemy exited" if enemy_exits and enemy_exited else "")
+        + "): "
         f"{score} VP, {band}. "
         + ("The Friendly side wins." if st.winner == "friendly" else "The Enemy holds."),
         rule="19; C2 23.3-23.4",
@@ -163,5 +171,6 @@ def final_victory(game: GameContext) -> None:
             "objectives": held,
             "friendly_killed": [c.id for c in dead],
             "friendly_lost": [c.id for c in lost],
+            **({"enemy_exited": [c.id for c in enemy_exited]} if enemy_exits else {}),
         },
     )

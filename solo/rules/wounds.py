@@ -5,6 +5,9 @@ May import: solo.rules.morale, solo.rules.spotting and the rooms below rules."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
+from solo.core.decisions import Decision
 from solo.data.friendly_deck import WoundStamp
 from solo.data.tables import CheckKind, MoraleState, RollResult, roll_result, step_morale
 from solo.data.weapons import WeaponFlag
@@ -40,6 +43,10 @@ def _draw_stamp(game: GameContext, purpose: str, drawn: list[str]) -> WoundStamp
     return stamp
 
 
+WOUND_CARD_DECISION = "wound_card"
+"""The ``DecisionKind`` value of the C2 24.1 pick: keys are the drawn card ids."""
+
+
 def wound_draw(
     game: GameContext,
     target: Character,
@@ -48,40 +55,81 @@ def wound_draw(
     deadly: bool = False,
     firer: Character | None = None,
 ) -> WoundStamp:
+    """:func:`wound_draw_steps` with every pick made for its side (no decision; the house rule
+    ``tough_automatic``): for hits outside a fire or melee action (explosions, vehicles)."""
+    gen = wound_draw_steps(game, target, melee=melee, deadly=deadly, firer=firer, ask=False)
+    try:
+        next(gen)
+    except StopIteration as stop:
+        return stop.value
+    raise RuntimeError("wound_draw: a decision was asked with ask=False")  # pragma: no cover
+
+
+def wound_draw_steps(
+    game: GameContext,
+    target: Character,
+    *,
+    melee: bool = False,
+    deadly: bool = False,
+    firer: Character | None = None,
+    ask: bool = True,
+) -> Generator[Decision, str, WoundStamp]:
     """Draw the wound stamp for a hit on ``target`` (base-rules §8; C2 24.1 Tough, Deadly).
 
     One Friendly card is turned, read and discarded (an Event card: draw again, then shuffle).
-    Tough: 2 cards, the lesser is kept. Deadly (a fire hit by a Deadly firer): 2 cards, the
-    worse for the target; against a Tough target twice, then the lesser of the two results.
-    Emits one ``"wound_draw"`` event. Severity: KIA > Bad > Light > Close Call.
+    Tough: 2 cards, one kept. Deadly (a hit in fire or melee by a Deadly firer): 2 cards, one
+    applied; against a Tough target twice, then the lesser of the two results. The side that
+    picks: the player for a Friendly Tough target and a Friendly Deadly firer (a ``wound_card``
+    decision, keys the card ids, asked only when the two stamps differ and ``ask``); the Enemy
+    keeps the lesser for his Tough men and applies the worse with his Deadly ones. Deadly
+    against Tough always keeps the lesser of the two picks. Emits one ``"wound_draw"`` event.
+    Severity: KIA > Bad > Light > Close Call.
     """
     _tracker(game)
     who = f"{target.name}" + (f" hit by {firer.name}" if firer is not None else "")
     drawn: list[str] = []
     tough = target.has_skill(SKILL_TOUGH)
+    picks: list[str] = []
 
-    def one() -> WoundStamp:
-        return _draw_stamp(game, who, drawn)
+    def one() -> tuple[str, WoundStamp]:
+        stamp = _draw_stamp(game, who, drawn)
+        return drawn[-1], stamp
 
-    def worse_of_two() -> WoundStamp:
-        a, b = one(), one()
-        return a if a.severity >= b.severity else b
+    def pick_of_two(player: bool, worse: bool, why: str) -> Generator[Decision, str, WoundStamp]:
+        (ca, a), (cb, b) = one(), one()
+        auto = (a if a.severity >= b.severity else b) if worse else (a if a.severity <= b.severity else b)
+        if not (player and ask) or a is b:
+            return auto
+        from solo.core.decisions import DecisionKind
 
+        key = yield game.decision(
+            DecisionKind.WOUND_CARD,
+            f"{why}: which wound card for {target.name}?",
+            [(ca, f"{ca}: {a.value.replace('_', ' ')}"), (cb, f"{cb}: {b.value.replace('_', ' ')}")],
+            actor=target.id if not worse else (firer.id if firer is not None else None),
+        )
+        picks.append(key)
+        return a if key == ca else b
+
+    friendly_firer = firer is not None and firer.side is Side.FRIENDLY
     if deadly:
+        why = f"Deadly ({firer.name if firer is not None else 'firer'}, C2 24.1)"
         if tough:
-            a, b = worse_of_two(), worse_of_two()
+            a = yield from pick_of_two(friendly_firer, True, why + ", first pair against Tough")
+            b = yield from pick_of_two(friendly_firer, True, why + ", second pair against Tough")
             stamp = a if a.severity <= b.severity else b
-            how = "Deadly against Tough: the worse of two cards, twice; the lesser result kept"
+            how = "Deadly against Tough: one of two cards, twice; the lesser result kept"
         else:
-            stamp = worse_of_two()
-            how = "Deadly: two cards, the worse for the target kept"
+            stamp = yield from pick_of_two(friendly_firer, True, why)
+            how = "Deadly: one of two cards"
     elif tough:
-        a, b = one(), one()
-        stamp = a if a.severity <= b.severity else b
-        how = "Tough: two cards, the lesser kept"
+        stamp = yield from pick_of_two(target.side is Side.FRIENDLY, False, f"Tough ({target.name}, C2 24.1)")
+        how = "Tough: one of two cards kept"
     else:
-        stamp = one()
+        stamp = one()[1]
         how = "one card"
+    if picks:
+        how += f" (the player chose {', '.join(picks)})"
     game.emit(
         "wound_draw",
         f"Wound draw for {who}: {', '.join(drawn)} → {stamp.value.replace('_', ' ')} ({how}).",
@@ -161,8 +209,23 @@ def _mg_takeover(game: GameContext, ch: Character) -> None:
 
 
 def _medic_morale(game: GameContext, medic: Character) -> None:
-    """C2 30.1: a Friendly trained medic killed or badly wounded: every Friendly with LOS rolls."""
+    """C2 30.1: a Friendly trained medic killed or badly wounded: every Friendly with LOS rolls.
+
+    From then on Enemy prisoners may be executed (``state.flags["friendly_medic_hit"]``, read by
+    :func:`solo.rules.melee.take_prisoner`). Once an Enemy trained medic is down
+    (``"enemy_trained_medic_down"``) nobody rolls on the table (C2 30.2).
+    """
     game.state.flags["friendly_medic_hit"] = True
+    if game.state.flags.get("enemy_trained_medic_down"):
+        game.emit(
+            "medic_down",
+            f"The medic {medic.name} falls; an Enemy trained medic is already down, so no Friendly "
+            "rolls on the Injured/KIA Medic table (C2 30.2).",
+            rule="C2 30.2",
+            actor=medic.id,
+            data={"table": False},
+        )
+        return
     for c in game.state.active(Side.FRIENDLY):
         if c is medic or not game.sees(c, medic):
             continue
