@@ -330,12 +330,16 @@ def play(
     size: tuple[int, int] = DEFAULT_SIZE,
     max_frames: int | None = None,
     branch_from: tuple[str, tuple[int, int] | int | str] | None = None,
+    card_set: str | None = None,
+    map_set: str | None = None,
 ) -> int:
     """``solo play``: open the window on a new game of ``scenario`` (or a loaded log) and play it.
 
     ``branch_from=(log, point)`` (``solo play --from LOG@POINT``): play on from
     that point of the log (solo.playtest.history.History.branch); a save writes a new
-    log naming its parent and the branch point. Returns the exit status (0).
+    log naming its parent and the branch point. ``card_set``/``map_set`` (``--cards``/``--maps``)
+    are a designer's data folders for a new game (a loaded log names its own). Returns the exit
+    status (0).
     Raises :class:`~solo.core.errors.SoloError` for a bad scenario or log, and
     :class:`~solo.playtest.history.PointError` for a point not in the log (the CLI prints it).
     """
@@ -359,7 +363,13 @@ def play(
             elif load:
                 session = load_session(load, table=callback)
             else:
-                session = new_session(scenario or DEFAULT_SCENARIO, seed=seed, table=callback)
+                session = new_session(
+                    scenario or DEFAULT_SCENARIO,
+                    seed=seed,
+                    table=callback,
+                    card_set=card_set,
+                    map_set=map_set,
+                )
         except QuitRequested:
             return 0
         window.attach(session)

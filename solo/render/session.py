@@ -20,11 +20,11 @@ from solo.core.errors import SoloError
 from solo.core.events import Event
 from solo.core.log import Header, LogError, data_version, inputs_of, read_log, write_log
 from solo.core.options import Options
-from solo.data.house import HouseData, load_data
+from solo.data.house import HouseData
 from solo.data.scenario import load_scenario
 from solo.engine.game import Game
 from solo.playtest.history import History
-from solo.playtest.play import force_due, game_from_header, header_for, new_game, recipe_of
+from solo.playtest.play import data_for, force_due, game_from_header, header_for, new_game, recipe_of
 
 ChanceCallback = Callable[[ChanceRequest], object]
 
@@ -171,12 +171,17 @@ def new_session(
     seed: int = 1,
     data: HouseData | None = None,
     table: ChanceCallback | None = None,
+    card_set: str | None = None,
+    map_set: str | None = None,
 ) -> Session:
-    """A new game of ``scenario``; with ``table`` the player gives every die and card through it."""
+    """A new game of ``scenario``; with ``table`` the player gives every die and card through it.
+
+    ``card_set``/``map_set`` are the ``--cards DIR``/``--maps DIR`` folders (None: shipped data).
+    """
     if table is None:
-        game = new_game(scenario, seed=seed, data=data)
+        game = new_game(scenario, seed=seed, data=data, card_set=card_set, map_set=map_set)
         return Session(game, str(scenario), seed)
-    data = data if data is not None else load_data()
+    data = data if data is not None else data_for(card_set, map_set)
     sc = load_scenario(scenario, data)
     opts = Options.from_dict(dict(sc.options))
     game = Game(sc, data, dice=Dice(TableSource(table), keep_history=False), options=opts)
@@ -199,7 +204,7 @@ def load_session(
     """
     header, events = read_log(path)
     warnings = []
-    here = data_version(header.card_set)
+    here = data_version(header.card_set, header.map_set)
     if header.data_version != here:
         warnings.append(
             f"{path}: made with data version {header.data_version}, these data are {here}; "
@@ -213,7 +218,7 @@ def load_session(
         game = game_from_header(header, data=data)
     else:
         forced = ()
-        data = data if data is not None else load_data()
+        data = data if data is not None else data_for(header.card_set, header.map_set)
         sc = load_scenario(header.scenario, data)
         if header.turns is not None:
             sc = attrs.evolve(sc, turns=header.turns)
