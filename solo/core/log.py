@@ -90,6 +90,10 @@ class Header:
     player chose again knowing what would happen (issue 6 item 2)."""
     bookmarks: dict[str, int] = attrs.field(factory=dict)
     """Named points of the game: ``{name: input index}`` (decision ``n`` = after ``n`` inputs)."""
+    auto: dict[str, str] = attrs.field(factory=dict)
+    """Choices the window gave by a standing choice (issue 12): ``{input index: setting}``, e.g.
+    ``{"14": "Duck Back: never"}``. They are choices like the others (a replay gives them back);
+    this only says which were automatic. Written only when not empty."""
 
     def to_dict(self) -> dict[str, Any]:
         d = {"format": FORMAT, "version": VERSION, **attrs.asdict(self)}
@@ -106,6 +110,10 @@ class Header:
         d["bookmarks"] = dict(self.bookmarks)
         if self.map_set is None:
             del d["map_set"]
+        if not self.auto:
+            del d["auto"]
+        else:
+            d["auto"] = dict(self.auto)
         return d
 
     @classmethod
@@ -126,6 +134,7 @@ class Header:
                 turns=d.get("turns"),
                 card_set=d.get("card_set"),
                 map_set=d.get("map_set"),
+                auto={str(k): str(v) for k, v in d.get("auto", {}).items()},
                 parent=_parent(d.get("parent")),
                 forced=tuple(_forced(f) for f in d.get("forced", ())),
                 sandbox=bool(d.get("sandbox", False)),

@@ -25,6 +25,7 @@ from solo.engine.game import Game
 from solo.playtest.history import History, PointError, UndoRefused, undo, undo_blocker
 from solo.playtest.play import recipe_of
 from solo.playtest.policies import SimplePolicy
+from solo.playtest.standing import DUCK_BACK_CAPTIONS
 from solo.render import choices
 from solo.render.decision_panel import number_keys
 from solo.render.frame import GameView
@@ -52,6 +53,10 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("F", "show hidden information (spoilers) on/off"),
     ("V", "vehicle displays on/off (click a vehicle to show its display)"),
     ("E", "Emergency Stop, when a Driver's is asked (C2 31.2)"),
+    ("D", "standing choice: Duck Back ask / never / if fired on (7.19)"),
+    ("M", "standing choice: carry on moving (m steps, §6.7) on/off"),
+    ("G", "standing choice: rules defaults (no initiative swap, first card-effect pick) on/off"),
+    ("T", "the order just given goes to the man's whole team this turn"),
     ("Ctrl+Z", "undo the last choice (refused after new information, unless Sandbox undo is on)"),
     ("H", "review mode on/off: step through this game's history, read-only"),
     ("Left / Right", "review: back / forward one decision"),
@@ -161,6 +166,8 @@ class Controller:
         marked = recipe_of(new) is not None and recipe_of(new).sandbox and not recipe_of(g).sandbox
         last = g.inputs[-1]
         self._play(new)
+        if self.session is not None:
+            self.session.auto = {i: w for i, w in self.session.auto.items() if i < len(new.inputs)}
         if self.answered:
             self.answered.pop()
         ui.status = ""
@@ -309,6 +316,70 @@ class Controller:
         ui.option_scroll = 0
         ui.log_scroll = 0
         self.dirty = True
+        self.run_standing()
+        return True
+
+    # -- standing choices (issue 12 item 2) ------------------------------------
+
+    def run_standing(self) -> int:
+        """Answer every decision the standing choices cover, in a row; how many were answered.
+
+        Each answer is given by ``game.apply`` (the log holds it as a choice, a replay gives it
+        back) and noted in the session's ``auto`` (saved in the log header: input index → the
+        setting). Not in review mode.
+        """
+        g = self.live
+        if g is None or self.review is not None:
+            return 0
+        standing = self.view.ui.standing
+        n = 0
+        why = ""
+        while g.pending is not None and n < AUTO_LIMIT:
+            got = standing.answer(g)
+            if got is None:
+                break
+            key, why = got
+            try:
+                g.apply(key)
+            except SoloError as exc:  # table mode: a refused die
+                self.toast(f"Error: {exc}")
+                break
+            if self.session is not None:
+                self.session.auto[len(g.inputs) - 1] = why
+            self.answered.append(key)
+            n += 1
+        if n:
+            self.toast(f"Standing choices answered {n} decision(s) (last: {why}).")
+            self.dirty = True
+        return n
+
+    def standing_tool(self, name: str) -> None:
+        """D, M, G: change a standing choice, then apply it to what is pending."""
+        st = self.view.ui.standing
+        if name == "duck":
+            st.cycle_duck_back()
+            self.toast(f"{DUCK_BACK_CAPTIONS[st.duck_back]}.")
+        elif name == "carry":
+            st.carry_on = not st.carry_on
+            self.toast("Carry on moving: " + ("on (m steps move without asking)." if st.carry_on else "ask."))
+        elif name == "defaults":
+            st.rules_defaults = not st.rules_defaults
+            self.toast("Rules defaults: " + ("on." if st.rules_defaults else "ask."))
+        self.run_standing()
+        self.dirty = True
+
+    def team_order(self) -> bool:
+        """T: the order just given (with its direction) goes to the rest of the man's team this turn."""
+        g = self.live
+        if g is None or self.review is not None:
+            return False
+        to = self.view.ui.standing.team_order_from_last(g)
+        if to is None:
+            self.toast("Order to team: give one man his order first, then T.")
+            return False
+        team = g.state.teams[to.team].name if to.team in g.state.teams else to.team
+        self.toast(f"Team order: {team} {to.order}" + (f" {to.direction}" if to.direction else "") + ".")
+        self.run_standing()
         return True
 
     def answer_default(self) -> bool:
@@ -543,6 +614,10 @@ class Controller:
             self.review_step("decision", False)
         elif name == "forward":
             self.review_step("decision", True)
+        elif name in ("duck", "carry", "defaults"):
+            self.standing_tool(name)
+        elif name == "team":
+            self.team_order()
         self.dirty = True
 
     def key(self, key: int, mod: int = 0) -> None:
@@ -580,6 +655,14 @@ class Controller:
             self.answer_enter()
         elif key == pygame.K_SPACE:
             self.answer_default()
+        elif key == pygame.K_d:
+            self.standing_tool("duck")
+        elif key == pygame.K_m:
+            self.standing_tool("carry")
+        elif key == pygame.K_g:
+            self.standing_tool("defaults")
+        elif key == pygame.K_t:
+            self.team_order()
         elif key == pygame.K_n:
             self.auto_turn()
         elif key == pygame.K_l:

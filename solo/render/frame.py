@@ -208,10 +208,10 @@ class GameView:
             vehicles=self.vehicles,
             selected_vehicle=self.ui.vehicle_tab,
         )
+        has_vehicles = bool(vehicles_of(g.state))
+        panels.draw_legend(surface, lay.legend, self.fonts, vehicles=has_vehicles, game=g)
         old = surface.get_clip()
         surface.set_clip(lay.map)
-        has_vehicles = bool(vehicles_of(g.state))
-        panels.draw_legend(surface, lay.map, self.fonts, vehicles=has_vehicles)
         status = ui.status or caption
         if not status and hover is not None:
             status = f"{hover} · {g.board.terrain_of(hover).name}"

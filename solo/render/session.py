@@ -47,11 +47,13 @@ class Session:
     warnings: list[str] = attrs.field(factory=list)
     parent_log: str | None = None
     """For a branch (``solo play --from``, Branch here): the parent log, if it came from a file."""
+    auto: dict[int, str] = attrs.field(factory=dict)
+    """Inputs answered by a standing choice: input index → the setting (solo.playtest.standing)."""
 
     def header(self) -> Header:
         """The log header that rebuilds this game (table mode: the player's results as forced dice)."""
         dice, cards = recorded_chance(self.game.events) if self.table else (list(self.dice), dict(self.cards))
-        return header_for(
+        header = header_for(
             self.game,
             self.scenario,
             self.seed,
@@ -61,6 +63,9 @@ class Session:
             options=self.options,
             turns=self.turns,
         )
+        n = len(self.game.inputs)
+        auto = {str(i): why for i, why in sorted(self.auto.items()) if i < n}
+        return attrs.evolve(header, auto={**header.auto, **auto})
 
     def save(self, path: Path | str) -> Path:
         """Write the log (header + every event) atomically to ``path`` (solo.core.log.write_log).
@@ -244,6 +249,7 @@ def load_session(
         table=table is not None,
         source_log=str(path),
         warnings=warnings,
+        auto={int(k): v for k, v in header.auto.items() if k.isdigit()},
     )
 
 
