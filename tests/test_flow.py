@@ -245,3 +245,44 @@ def test_legend_has_its_own_strip_under_the_map_with_the_terrain():
         for y in range(lay.legend.y + 22, lay.legend.bottom - 2, 2)
     )
     assert found
+
+
+def test_shift_letter_gives_the_order(churchyard_window):
+    """Shift+H while an order is asked gives Hide; Shift+M (Melee) not offered is refused, no change."""
+    w = churchyard_window
+    g = w.controller.live
+    to_decision(g, DecisionKind.GIVE_ORDER)
+    man = g.pending.actor
+    assert "melee" not in g.pending.keys
+    n = len(g.inputs)
+    press(w, pygame.K_m, pygame.KMOD_SHIFT)
+    assert len(g.inputs) == n and not w.view.ui.standing.carry_on
+    press(w, pygame.K_h, pygame.KMOD_SHIFT)
+    assert g.inputs[n] == {"decision": "give_order", "actor": man, "choice": "hide"}
+
+
+def test_hovering_a_stack_fans_it_out():
+    """The mouse on a stack of three: its counters lie side by side, none overlapping; moving onto
+    the outermost fanned counter keeps the fan, and that counter is the one hit."""
+    from solo.render import board
+
+    pygame.font.init()
+    g = new_game("the_churchyard", seed=1, data=house_data())
+    policy = SimplePolicy()
+    while not any(len(cs) > 2 for cs in board.on_map(g).values()):
+        g.apply(policy(g, g.pending))
+    h, chars = next((h, cs) for h, cs in board.on_map(g).items() if len(cs) > 2)
+    view = GameView(g, SIZE)
+    ids = {c.id for c in chars}
+    stacked = [r for cid, r in board.counter_spots(g, view.camera) if cid in ids]
+    assert any(a.colliderect(b) for a in stacked for b in stacked if a is not b)
+    centre = tuple(round(v) for v in view.camera.centre(h))
+    view.update_fan(centre)
+    assert view.fan_hex() == h
+    fanned = [(cid, r) for cid, r in board.counter_spots(g, view.camera, fan=h) if cid in ids]
+    rects = [r for _cid, r in fanned]
+    assert not any(a.colliderect(b) for a in rects for b in rects if a is not b)
+    last_id, last = fanned[-1]
+    view.update_fan(last.center)
+    assert view.fan_hex() == h
+    assert view.counter_at(last.center) == last_id

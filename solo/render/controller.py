@@ -42,6 +42,24 @@ TOOLBAR_HELP: tuple[tuple[str, str], ...] = (
 )
 """The toolbar buttons added for issue 6 (undo, sandbox, review, branch)."""
 
+ORDER_KEYS: dict[str, str] = {
+    "h": "hide",
+    "s": "sneak",
+    "e": "evade",
+    "p": "sprint",
+    "a": "aimed_fire",
+    "f": "rapid_fire",
+    "u": "suppressive_fire",
+    "r": "rally",
+    "g": "guard",
+    "l": "reload",
+    "m": "melee",
+    "c": "charge",
+    "n": "grenade",
+    "d": "medical_aid",
+}
+"""Shift+letter → the order it gives when an order is asked (base-rules §1 Step 2; 7.0)."""
+
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("1-9, 0", "choose option 1-10 (directions: the digit is the direction)"),
     ("Enter", "the default answer, else the first option"),
@@ -57,6 +75,10 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("M", "standing choice: carry on moving (m steps, §6.7) on/off"),
     ("G", "standing choice: rules defaults (no initiative swap, first card-effect pick) on/off"),
     ("T", "the order just given goes to the man's whole team this turn"),
+    (
+        "Shift+letter",
+        "an order, when one is asked: " + ", ".join(f"{k.upper()} {v}" for k, v in ORDER_KEYS.items()),
+    ),
     ("Ctrl+Z", "undo the last choice (refused after new information, unless Sandbox undo is on)"),
     ("H", "review mode on/off: step through this game's history, read-only"),
     ("Left / Right", "review: back / forward one decision"),
@@ -368,6 +390,21 @@ class Controller:
         self.run_standing()
         self.dirty = True
 
+    def order_key(self, key: int) -> bool:
+        """Shift+letter while an order is asked: give that order (:data:`ORDER_KEYS`); True if given.
+
+        An order the man may not take now is refused with a toast (and the key does nothing else).
+        """
+        g = self.game
+        name = chr(key) if pygame.K_a <= key <= pygame.K_z else ""
+        order = ORDER_KEYS.get(name)
+        if g is None or g.pending is None or g.pending.kind.value != "give_order" or order is None:
+            return False
+        if order not in g.pending.keys:
+            self.toast(f"{order.replace('_', ' ').title()} is not among this man's orders now.")
+            return True
+        return self.answer(order)
+
     def team_order(self) -> bool:
         """T: the order just given (with its direction) goes to the rest of the man's team this turn."""
         g = self.live
@@ -483,6 +520,7 @@ class Controller:
             self.view.camera.pan(dx, dy)
             self._drag = pos
         ui.hover_hex = self.view.hex_at(pos)
+        self.view.update_fan(pos)
         self.dirty = True
 
     def wheel(self, y: int, pos: tuple[int, int]) -> None:
@@ -628,6 +666,8 @@ class Controller:
         ctrl = bool(mod & pygame.KMOD_CTRL)
         shift = bool(mod & pygame.KMOD_SHIFT)
         self.dirty = True
+        if shift and not ctrl and self.order_key(key):
+            return
         if ctrl and key == pygame.K_s:
             self.save()
         elif ctrl and key == pygame.K_q:

@@ -152,16 +152,38 @@ class GameView:
         """The character whose counter is under ``pos``, or None."""
         if self._game is None or self.camera is None or not self.layout.map.collidepoint(pos):
             return None
-        return board_draw.counter_at(self._game, self.camera, pos)
+        return board_draw.counter_at(self._game, self.camera, pos, fan=self.fan_hex())
 
     def counter_rect(self, cid: str) -> pygame.Rect | None:
         """The screen rectangle of ``cid``'s counter, or None if it is not on the map."""
         if self._game is None or self.camera is None:
             return None
-        for c, r in board_draw.counter_spots(self._game, self.camera):
+        for c, r in board_draw.counter_spots(self._game, self.camera, fan=self.fan_hex()):
             if c == cid:
                 return r
         return None
+
+    def fan_hex(self) -> Hex | None:
+        """The hex whose stack is fanned out: the one under the mouse, kept while the mouse is on
+        one of its fanned counters (:attr:`UiState.fanned`)."""
+        fanned = self.ui.fanned
+        return fanned if isinstance(fanned, Hex) else None
+
+    def update_fan(self, pos: tuple[int, int]) -> None:
+        """After a mouse move: fan out the stack under ``pos`` (or keep the one fanned, if the mouse
+        is on one of its counters)."""
+        g = self._game
+        if g is None or self.camera is None or not self.layout.map.collidepoint(pos):
+            self.ui.fanned = None
+            return
+        current = self.fan_hex()
+        if current is not None:
+            spots = board_draw.counter_spots(g, self.camera, fan=current)
+            here = {c.id for c in g.state.at(current)}
+            if any(r.collidepoint(pos) for cid, r in spots if cid in here):
+                return
+        h = self.hex_at(pos)
+        self.ui.fanned = h if h is not None and len(board_draw.on_map(g).get(h, ())) > 1 else None
 
     # -- drawing -------------------------------------------------------------
 
@@ -207,6 +229,7 @@ class GameView:
             hover=hover,
             vehicles=self.vehicles,
             selected_vehicle=self.ui.vehicle_tab,
+            fan=self.fan_hex(),
         )
         has_vehicles = bool(vehicles_of(g.state))
         panels.draw_legend(surface, lay.legend, self.fonts, vehicles=has_vehicles, game=g)

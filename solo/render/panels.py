@@ -72,6 +72,8 @@ class UiState:
     """Sandbox undo: undo may go back past new information (the log is then marked sandbox)."""
     reviewing: bool = False
     """Review mode (H): the game shown is a past point of the live game, read-only."""
+    fanned: object = None
+    """The hex whose stack of counters is fanned out under the mouse (a Hex), or None."""
     standing: StandingChoices = attrs.field(factory=StandingChoices)
     """The player's standing choices (solo.playtest.standing): his settings, kept across games."""
 
