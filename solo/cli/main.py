@@ -23,16 +23,40 @@ EXIT_BAD_INPUT = 2
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    from solo.data.validate import validate
+    from solo.data.validate import data_dirs, validate
 
-    count, problems = validate(args.paths)
+    count, problems = validate(args.paths, cards=args.cards, maps=args.maps)
     for p in problems:
         print(p, file=sys.stderr)
+    where = data_dirs(args.cards, args.maps)
     if problems:
-        print(f"solo validate: {len(problems)} problem(s) in the data", file=sys.stderr)
+        print(
+            f"solo validate: {len(problems)} problem(s) in the data (checked against {where})",
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     print(f"ok: {count} file(s) checked")
+    print(f"data: {where}")
     return EXIT_OK
+
+
+def _add_data_flags(p: argparse.ArgumentParser) -> None:
+    """``--cards DIR`` and ``--maps DIR``: a designer's copy of the data (README "Your own data")."""
+    p.add_argument(
+        "--cards", metavar="DIR", help="a card set directory: its card files replace the shipped ones"
+    )
+    p.add_argument(
+        "--maps",
+        metavar="DIR",
+        help="a map directory: its maps are added to the shipped ones (a scenario names them by id)",
+    )
+
+
+def _check_data_dirs(args: argparse.Namespace) -> None:
+    """Refuse a --cards/--maps folder that is not there (SoloError, exit 2)."""
+    for flag, value in (("--cards", args.cards), ("--maps", args.maps)):
+        if value and not Path(value).is_dir():
+            raise SoloError(f"{flag} {value}: no such directory")
 
 
 def _parse_options(pairs: list[str]) -> dict[str, object]:
@@ -55,7 +79,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from solo.playtest.policies import make_policy
 
     scenario = args.scenario or DEFAULT_SCENARIO
-    data = load_data(Path(args.cards) if args.cards else None)
+    _check_data_dirs(args)
+    data = load_data(Path(args.cards) if args.cards else None, Path(args.maps) if args.maps else None)
     dice, cards = _read_dice_file(args.dice) if args.dice else ([], {})
     options = _parse_options(args.option)
     try:
@@ -64,7 +89,15 @@ def _cmd_run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise SoloError(str(exc)) from None
     game = new_game(
-        scenario, seed=args.seed, data=data, dice=dice, cards=cards, options=options, turns=args.turns
+        scenario,
+        seed=args.seed,
+        data=data,
+        dice=dice,
+        cards=cards,
+        options=options,
+        turns=args.turns,
+        card_set=args.cards,
+        map_set=args.maps,
     )
     game.play(policy)
     if args.log:
@@ -136,6 +169,7 @@ NO_DISPLAY = (
 def _cmd_play(args: argparse.Namespace) -> int:
     import solo.render
 
+    _check_data_dirs(args)
     if not solo.render.display_available():
         print(NO_DISPLAY, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -150,8 +184,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.from_point:
         from solo.playtest.history import split_log_point
 
-        if args.load or args.table or args.scenario:
-            raise SoloError("--from LOG@POINT cannot be combined with a scenario, --load or --table")
+        if args.load or args.table or args.scenario or args.cards or args.maps:
+            raise SoloError(
+                "--from LOG@POINT cannot be combined with a scenario, --load, --table, --cards or --maps"
+            )
         branch_from = split_log_point(args.from_point)
     return play(
         args.scenario,
@@ -162,12 +198,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
         size=size,
         max_frames=args.frames,
         branch_from=branch_from,
+        card_set=args.cards,
+        map_set=args.maps,
     )
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
     import solo.render
 
+    _check_data_dirs(args)
     solo.render.use_dummy_driver_if_headless()
     from solo.render.snapshot import parse_size, render_snapshot
 
@@ -185,6 +224,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
         size=size,
         seed=args.seed,
         labels=args.labels,
+        card_set=args.cards,
+        map_set=args.maps,
     )
     print(f"Wrote {out} ({size[0]}x{size[1]}).")
     return EXIT_OK
@@ -201,6 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", help="check data files (all shipped data when no PATH is given)")
     p.add_argument("paths", nargs="*", metavar="PATH", help="YAML files or directories (card sets, maps)")
+    _add_data_flags(p)
     p.set_defaults(func=_cmd_validate)
 
     p = sub.add_parser("run", help="play a scenario headless with a Friendly policy; write its log")
@@ -224,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="change a house option (see solo/options.py); repeatable",
     )
-    p.add_argument("--cards", metavar="DIR", help="a card set directory replacing shipped files")
+    _add_data_flags(p)
     p.set_defaults(func=_cmd_run)
 
     p = sub.add_parser("replay", help="replay a game log and check that every event matches")
@@ -290,6 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--frames", type=bounded(1), metavar="N", help="quit after N frames (tests and benchmarks)"
     )
+    _add_data_flags(p)
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("render", help="draw a scenario or a game log to a PNG (no display needed)")
@@ -302,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", default="1600x1000", help="image size WIDTHxHEIGHT (default 1600x1000)")
     p.add_argument("--seed", type=bounded(0), default=1, help="seed for a scenario (default 1)")
     p.add_argument("--labels", action="store_true", help="draw the hex labels")
+    _add_data_flags(p)
     p.set_defaults(func=_cmd_render)
     _add_tool_parsers(sub)
     return parser

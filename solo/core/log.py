@@ -32,10 +32,12 @@ class LogError(SoloError):
     """A log that cannot be read or replayed: bad JSON, wrong format, another data version."""
 
 
-def data_version(card_set: Path | str | None = None) -> str:
+def data_version(card_set: Path | str | None = None, map_set: Path | str | None = None) -> str:
     """A short SHA-256 of every data file a game reads (name and bytes), in name order.
 
-    ``card_set`` is a designer's folder whose card files replace the shipped ones.
+    ``card_set`` is a designer's folder whose card files replace the shipped ones; ``map_set`` a
+    folder of maps added to the shipped ones (``--maps DIR``), hashed after them as
+    ``map_set/<name>`` (without it the hash is what it always was).
     """
     h = hashlib.sha256()
     overlay = Path(card_set) if card_set else None
@@ -45,6 +47,11 @@ def data_version(card_set: Path | str | None = None) -> str:
             if root == cards_dir() and overlay is not None and (overlay / rel).is_file():
                 p = overlay / rel
             h.update(rel.encode())
+            h.update(b"\0")
+            h.update(p.read_bytes())
+    if map_set:
+        for p in sorted(Path(map_set).glob("*.yaml")):
+            h.update(f"map_set/{p.name}".encode())
             h.update(b"\0")
             h.update(p.read_bytes())
     return h.hexdigest()[:16]
@@ -67,6 +74,9 @@ class Header:
     turns: int | None = None
     card_set: str | None = None
     """A designer's card folder the game was played with (``solo run --cards DIR``)."""
+    map_set: str | None = None
+    """A designer's map folder the game was played with (``solo run --maps DIR``); written to the
+    log only when set, so logs without one read as they always did."""
     parent: dict[str, Any] | None = None
     """For a branch (issue 6): ``{"path", "data_version", "at_input", "turn", "impulse"}``: the
     parent log, its data version, and the branch point (the parent's first ``at_input`` inputs
@@ -80,6 +90,10 @@ class Header:
     player chose again knowing what would happen (issue 6 item 2)."""
     bookmarks: dict[str, int] = attrs.field(factory=dict)
     """Named points of the game: ``{name: input index}`` (decision ``n`` = after ``n`` inputs)."""
+    auto: dict[str, str] = attrs.field(factory=dict)
+    """Choices the window gave by a standing choice (issue 12): ``{input index: setting}``, e.g.
+    ``{"14": "Duck Back: never"}``. They are choices like the others (a replay gives them back);
+    this only says which were automatic. Written only when not empty."""
 
     def to_dict(self) -> dict[str, Any]:
         d = {"format": FORMAT, "version": VERSION, **attrs.asdict(self)}
@@ -94,6 +108,12 @@ class Header:
             for f in self.forced
         ]
         d["bookmarks"] = dict(self.bookmarks)
+        if self.map_set is None:
+            del d["map_set"]
+        if not self.auto:
+            del d["auto"]
+        else:
+            d["auto"] = dict(self.auto)
         return d
 
     @classmethod
@@ -113,6 +133,8 @@ class Header:
                 policy=d.get("policy", ""),
                 turns=d.get("turns"),
                 card_set=d.get("card_set"),
+                map_set=d.get("map_set"),
+                auto={str(k): str(v) for k, v in d.get("auto", {}).items()},
                 parent=_parent(d.get("parent")),
                 forced=tuple(_forced(f) for f in d.get("forced", ())),
                 sandbox=bool(d.get("sandbox", False)),

@@ -16,6 +16,7 @@ the data a scenario is checked against; :mod:`solo.data.house` never imports thi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -91,8 +92,45 @@ def load_scenario(path: Path | str, data: HouseData, *, characters: CharacterBoo
             )
     doc = read(p, display_name(p))
     sc = structure(doc, Scenario)
-    _Checker(doc, sc, data, _book_for(data, characters)).run()
-    return attrs.evolve(sc, source=doc.name)
+    map_def, map_error, map_problems = _own_map(sc.map, p, data)
+    checker = _Checker(doc, sc, data, _book_for(data, characters), map_def=map_def, map_error=map_error)
+    checker.probs.items.extend(map_problems)
+    checker.run()
+    return attrs.evolve(sc, source=doc.name, map_def=map_def)
+
+
+def _looks_like_path(text: str) -> bool:
+    return "/" in text or "\\" in text or Path(text).suffix in (".yaml", ".yml")
+
+
+def _own_map(
+    text: str, scenario_file: Path, data: HouseData
+) -> tuple[MapDef | None, str | None, list[Problem]]:
+    """A map given by path (relative to the scenario file): (map, message, problems of its file).
+
+    A map id of ``data.maps`` gives (None, None, []): the scenario uses the card set's map.
+    """
+    from solo.data.maps import load_map
+
+    if text in data.maps:
+        return None, None, []
+    known = ", ".join(sorted(data.maps))
+    if not _looks_like_path(text):
+        return None, f"unknown map {text!r} (expected one of: {known}; or a map file, e.g. mytown.yaml)", []
+    path = Path(text).expanduser()
+    if not path.is_absolute():
+        path = Path(os.path.normpath(scenario_file.parent / path))
+    if not path.is_file():
+        return (
+            None,
+            f"map file {text!r} not found (looked for {path}); give a map id ({known}) or the path "
+            "of a map file, relative to the scenario file",
+            [],
+        )
+    try:
+        return load_map(path, data.terrain), None, []
+    except DataError as exc:
+        return None, f"map file {text!r} has problems (listed under its name)", list(exc.problems)
 
 
 def shipped_scenarios() -> list[Path]:
@@ -107,13 +145,23 @@ _ENEMY_ONLY_TEAM_KEYS = ("alert", "prepared", "elite", "cup")
 class _Checker:
     """The semantic checks of a structured scenario; every problem goes to one bag."""
 
-    def __init__(self, doc: DataFile, sc: Scenario, data: Any, book: CharacterBook) -> None:
+    def __init__(
+        self,
+        doc: DataFile,
+        sc: Scenario,
+        data: Any,
+        book: CharacterBook,
+        *,
+        map_def: MapDef | None = None,
+        map_error: str | None = None,
+    ) -> None:
         self.doc = doc
         self.sc = sc
         self.data = data
         self.book = book
         self.probs = Problems()
-        self.map: MapDef | None = data.maps.get(sc.map)
+        self.map: MapDef | None = map_def if map_def is not None else data.maps.get(sc.map)
+        self.map_error = map_error
         self.ids: dict[str, DocPath] = {}
         self.counters: dict[tuple[int, bool], DocPath] = {}
         # hex -> [(side, path, token index or None, label)] of set-up placements
@@ -194,7 +242,9 @@ class _Checker:
             self.add(("id",), f"scenario id {sc.id!r} must be snake_case")
         if self.map is None:
             known = ", ".join(sorted(data.maps))
-            self.add(("map",), f"unknown map {sc.map!r} (expected one of: {known})")
+            self.add(("map",), self.map_error or f"unknown map {sc.map!r} (expected one of: {known})")
+        if self.has_key((), "map_def"):
+            self.add(("map_def",), "unknown key 'map_def' (give the map with 'map')", at_key=True)
         if not 1 <= sc.month <= 12:
             self.add(("month",), f"month {sc.month} outside 1-12")
         if not 1 <= sc.turns <= MAX_TURNS:

@@ -20,6 +20,7 @@ May import: :mod:`solo.core`, :mod:`solo.data.cards` (direction strings), :mod:`
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -442,6 +443,17 @@ class Scenario:
     edges: Edges = attrs.field(factory=Edges)
     description: str = ""
     source: str = attrs.field(default="", eq=False)
+    map_def: Any = attrs.field(default=None, eq=False, repr=False)
+    """The :class:`~solo.data.maps.MapDef` of a map given by path (``map: mytown.yaml``, relative
+    to the scenario file), loaded by :func:`~solo.data.scenario.load_scenario`; None for a map
+    id of the card set's maps. Not a key of the file."""
+
+    def map_of(self, maps: Mapping[str, Any]) -> Any:
+        """The scenario's :class:`~solo.data.maps.MapDef`: its own map file, else ``maps[self.map]``.
+
+        Raises KeyError for a map id not in ``maps`` (a scenario that was not checked).
+        """
+        return self.map_def if self.map_def is not None else maps[self.map]
 
     def game_options(self, base: Options | None = None) -> Options:
         """``base`` (default the house options) with this scenario's ``options`` applied."""

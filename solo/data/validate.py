@@ -25,7 +25,24 @@ def _is_scenario(path: Path) -> bool:
     return path.parent.name == "scenarios"
 
 
-def validate(paths: Iterable[Path | str] = ()) -> tuple[int, list[Problem]]:
+def data_dirs(cards: Path | str | None = None, maps: Path | str | None = None) -> str:
+    """Which data directories a check or a game reads, for messages: ``"cards: DIR; maps: DIR"``.
+
+    The shipped folders are named by their real path (the installed copy after a non-editable
+    install); a designer's ``cards``/``maps`` folder is named first, before what it falls back on.
+    """
+    from solo.core.resources import cards_dir
+
+    def one(label: str, own: Path | str | None, shipped: Path) -> str:
+        joint = "over" if label == "cards" else "and"
+        return f"{label}: {own} {joint} {shipped}" if own else f"{label}: {shipped}"
+
+    return f"{one('cards', cards, cards_dir())}; {one('maps', maps, maps_dir())}"
+
+
+def validate(
+    paths: Iterable[Path | str] = (), *, cards: Path | str | None = None, maps: Path | str | None = None
+) -> tuple[int, list[Problem]]:
     """Check the given files and directories (none: all shipped data); return (files, problems).
 
     A directory is a card set and/or a folder of maps and scenarios (its
@@ -36,13 +53,26 @@ def validate(paths: Iterable[Path | str] = ()) -> tuple[int, list[Problem]]:
     with ``friendly``/``enemy`` keys), or as a map (a ``legend`` key). Nothing
     is raised for bad data: problems are returned, every one with its file and
     line.
+
+    ``cards`` (``--cards DIR``) replaces shipped card files wherever a card set is loaded;
+    ``maps`` (``--maps DIR``) adds its maps, and its ``scenarios/`` to the ones checked when no
+    path is given. A missing directory is a problem.
     """
     paths = [Path(p) for p in paths]
     problems: list[Problem] = []
     count = 0
+    own = Path(cards) if cards is not None else None
+    extra: list[Path] = []
+    if maps is not None:
+        if not Path(maps).is_dir():
+            return 0, [Problem(str(maps), None, "no such map directory")]
+        extra = [f for f in sorted(Path(maps).glob("*.yaml")) if not _looks_like_scenario(f)]
     if not paths:
-        got = load_set(None)
+        got = load_set(own, extra)
         scenarios = sorted((maps_dir() / "scenarios").glob("*.yaml"))
+        if maps is not None:
+            scenarios += [f for f in sorted(Path(maps).glob("*.yaml")) if f not in extra]
+            scenarios += sorted((Path(maps) / "scenarios").glob("*.yaml"))
         count = len(CARD_FILES) + len(got.maps) + len(scenarios)
         problems.extend(got.problems)
         if not got.problems:
@@ -60,16 +90,16 @@ def validate(paths: Iterable[Path | str] = ()) -> tuple[int, list[Problem]]:
             )
             map_files = [f for f in files if f not in card_files and f not in scenario_files]
             count += len(card_files) + len(map_files) + len(scenario_files)
-            got = load_set(p if card_files else None, map_files)
+            got = load_set(p if card_files else own, [*extra, *map_files])
             problems.extend(got.problems)
             if not got.problems:
                 problems.extend(_check_scenarios(house_from(got), scenario_files))
             continue
         count += 1
         if p.name in CARD_FILES:
-            problems.extend(load_set(None, single=p).problems)
+            problems.extend(load_set(own, single=p).problems)
         elif _is_scenario(p) or _looks_like_scenario(p):
-            got = load_set(None)
+            got = load_set(own, extra)
             problems.extend(got.problems or _check_scenarios(house_from(got), [p]))
         else:
             problems.extend(_check_map_file(p))

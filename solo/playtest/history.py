@@ -47,6 +47,7 @@ from solo.engine.game import Game
 from solo.playtest.history_view import Point, Position, _clean, _fog, _position, summary_at
 from solo.playtest.play import (
     check_header,
+    data_for,
     force_due,
     force_next,
     game_from_header,
@@ -192,8 +193,8 @@ class History:
         self.source = source
         """The log's path, if it came from a file (a branch's header names it as its parent)."""
         self._events = tuple(events) if events is not None else None
-        if header.card_set:
-            data = load_data(Path(header.card_set))
+        if header.card_set or header.map_set:
+            data = data_for(header.card_set, header.map_set)
         self.data: HouseData = data if data is not None else load_data()
         self._bookmarks = dict(header.bookmarks)
         for name, index in self._bookmarks.items():
@@ -518,6 +519,7 @@ def undo(game: Game, *, sandbox: bool = False) -> Game:
     new = recipe_of(fresh)
     assert new is not None
     new.card_set = recipe.card_set
+    new.map_set = recipe.map_set
     new.parent = dict(recipe.parent) if recipe.parent is not None else None
     if new.parent is not None and new.parent.get("at_input", 0) > keep:
         # Undone past the branch point: the parent's inputs now end earlier.

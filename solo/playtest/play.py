@@ -42,9 +42,16 @@ def new_game(
     turns: int | None = None,
     record_rolls: bool = True,
     keep_events: bool = True,
+    card_set: str | Path | None = None,
+    map_set: str | Path | None = None,
 ) -> Game:
-    """A new game of ``scenario`` (shipped id or path) with ``seed``; forced ``dice``/``cards`` first."""
-    data = data if data is not None else load_data()
+    """A new game of ``scenario`` (shipped id or path) with ``seed``; forced ``dice``/``cards`` first.
+
+    ``card_set``/``map_set`` (``--cards DIR``/``--maps DIR``) are the designer's folders the data
+    come from: loaded when ``data`` is not given, and named in the log header either way.
+    """
+    if data is None:
+        data = data_for(card_set, map_set)
     sc: Scenario = _scenario(scenario, data)
     if turns is not None:
         sc = attrs.evolve(sc, turns=turns)
@@ -66,6 +73,8 @@ def new_game(
         cards={k: tuple(v) for k, v in (cards or {}).items()},
         options=dict(options or {}),
         turns=turns,
+        card_set=str(card_set) if card_set else None,
+        map_set=str(map_set) if map_set else None,
     )
     _RECIPES[game] = recipe
     if keep_events:
@@ -116,6 +125,7 @@ class Recipe:
     options: dict[str, Any] = attrs.field(factory=dict)
     turns: int | None = None
     card_set: str | None = None
+    map_set: str | None = None
     parent: dict[str, Any] | None = None
     forced: list[dict[str, Any]] = attrs.field(factory=list)
     """The results forced mid-game so far, as in the header (``at_input``, ``dice``, ``cards``)."""
@@ -213,16 +223,21 @@ def force_due(game: Game, forced: Iterable[Mapping[str, Any]]) -> None:
         force_next(game, f.get("dice", ()), f.get("cards", {}))
 
 
+def data_for(card_set: str | Path | None = None, map_set: str | Path | None = None) -> HouseData:
+    """The data of a card set and a map set (``--cards DIR``, ``--maps DIR``; None: shipped only)."""
+    return load_data(Path(card_set) if card_set else None, Path(map_set) if map_set else None)
+
+
 def check_header(header: Header, source: Path | str) -> None:
-    """Refuse a log made with another data version or a card set that is not here (LogError)."""
-    if header.card_set and not Path(header.card_set).is_dir():
-        raise LogError(
-            f"{source}:1: the log was played with the card set {header.card_set}, which is not here"
-        )
-    if header.data_version != data_version(header.card_set):
+    """Refuse a log made with another data version or a card or map set that is not here (LogError)."""
+    for kind, folder in (("card set", header.card_set), ("map set", header.map_set)):
+        if folder and not Path(folder).is_dir():
+            raise LogError(f"{source}:1: the log was played with the {kind} {folder}, which is not here")
+    here = data_version(header.card_set, header.map_set)
+    if header.data_version != here:
         raise LogError(
             f"{source}:1: the log was made with data version {header.data_version}, these data are "
-            f"{data_version(header.card_set)}; replaying it would diverge"
+            f"{here}; replaying it would diverge"
         )
 
 
@@ -232,8 +247,8 @@ def game_from_header(header: Header, *, data: HouseData | None = None) -> Game:
     Forced results due before the first input are applied. Does not check the
     data version (:func:`check_header` does).
     """
-    if data is None or header.card_set:
-        data = load_data(Path(header.card_set) if header.card_set else None)
+    if data is None or header.card_set or header.map_set:
+        data = data_for(header.card_set, header.map_set)
     game = new_game(
         header.scenario,
         seed=header.seed,
@@ -245,6 +260,7 @@ def game_from_header(header: Header, *, data: HouseData | None = None) -> Game:
     )
     recipe = _RECIPES[game]
     recipe.card_set = header.card_set
+    recipe.map_set = header.map_set
     recipe.parent = dict(header.parent) if header.parent is not None else None
     recipe.sandbox = header.sandbox
     recipe.bookmarks = dict(header.bookmarks)
@@ -286,6 +302,7 @@ def header_for(
     if recipe is not None:
         lineage = {
             "card_set": recipe.card_set,
+            "map_set": recipe.map_set,
             "parent": dict(recipe.parent) if recipe.parent is not None else None,
             "forced": tuple(recipe.forced),
             "sandbox": recipe.sandbox,
@@ -294,7 +311,7 @@ def header_for(
     return Header(
         scenario=str(scenario),
         seed=seed,
-        data_version=data_version(lineage.get("card_set")),
+        data_version=data_version(lineage.get("card_set"), lineage.get("map_set")),
         options=dict(options or {}),
         dice=tuple(dice),
         cards={k: tuple(v) for k, v in (cards or {}).items()},

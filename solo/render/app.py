@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 import pygame
@@ -22,6 +23,9 @@ from solo.render import theme
 from solo.render.controller import Controller
 from solo.render.frame import GameView
 from solo.render.session import Session, branch_session, load_session, new_session
+
+if TYPE_CHECKING:
+    from solo.data.house import HouseData
 
 DEFAULT_SIZE = (1600, 1000)
 FPS = 60
@@ -78,11 +82,43 @@ class ChanceDialog:
         self.typed = ""
         self.refused = ""
         """Why the last typed answer was not sent (shown in the dialog)."""
+        self.data: HouseData | None = None
+        """The card set in use, for card titles before the game exists (set-up draws)."""
+
+    def card_label(self, req: ChanceRequest, card_id: str) -> str:
+        """A card as the player sees it: id, title and values from the card set in use.
+
+        Friendly: ``"f05 Church Bells · A24 B06 C86"`` (Event cards say so); Enemy Order cards:
+        ``"e07 · initiative 13"``. An id the card set does not know is shown bare.
+        """
+        g = self.window.view.game
+        data = g.data if g is not None else self.data
+        if data is None:
+            return card_id
+        if req.deck == "friendly" and card_id in data.friendly_deck:
+            c = data.friendly_deck.card(card_id)
+            if c.initiatives is None:
+                return f"{c.id} {c.title} · Event"
+            i = c.initiatives
+            return f"{c.id} {c.title} · A{i.able:02d} B{i.baker:02d} C{i.charlie:02d}"
+        if req.deck == "enemy" and card_id in data.enemy_deck:
+            return f"{card_id} · initiative {data.enemy_deck.card(card_id).initiative:02d}"
+        return card_id
+
+    def card_matches(self, req: ChanceRequest) -> list[str]:
+        """The cards of the draw pile whose label holds the typed text (all of them before typing)."""
+        text = self.typed.strip().lower()
+        return [str(c) for c in req.legal if text in self.card_label(req, str(c)).lower()]
 
     def layout(self, req: ChanceRequest, size: tuple[int, int]) -> DialogLayout:
-        """Where the dialog's text and buttons go in a window of ``size``."""
+        """Where the dialog's text and buttons go in a window of ``size``.
+
+        The box stands in the right-hand column (the decision panel and the log), so the map
+        stays in view, also while the game is being set up.
+        """
         fonts = self.window.view.fonts
-        w = min(760, size[0] - 40)
+        column = self.window.view.layout.decision
+        w = max(320, min(760, size[0] - column.x - 16))
         lines: list[tuple[str, theme.Colour, bool]] = []
         for ln in fonts.wrap(_title(req), 18, w - 32, bold=True):
             lines.append((ln, theme.PANEL_TITLE, True))
@@ -92,11 +128,19 @@ class ChanceDialog:
         if error:
             for ln in fonts.wrap(f"Not accepted: {error}", 14, w - 32):
                 lines.append((ln, (255, 110, 110), False))
-        typed = req.kind in ("%D", "card")
-        if typed:
+        if req.kind == "%D":
             lines.append(
                 (f"Typed: {self.typed or '_'}   (type it and press Enter, or click)", theme.ACTIVE, False)
             )
+        matches: list[str] = []
+        if req.kind == "card":
+            matches = self.card_matches(req)
+            hint = (
+                f"Search: {self.typed or '_'} · {len(matches)} of {len(req.legal)} cards · type an id, a "
+                "title or a number; Enter takes the only match, or click"
+            )
+            for ln in fonts.wrap(hint, 14, w - 32):
+                lines.append((ln, theme.ACTIVE, False))
         text_h = 22 * len(lines) + 20
         specs: list[tuple[object, str, int]] = []  # value, label, width
         if req.kind == "shuffle":
@@ -105,7 +149,11 @@ class ChanceDialog:
             specs = [(("digit", d), str(d), 52) for d in range(10)]
             specs += [(("clear",), "Clear", 90), (("submit",), "OK", 90)]
         elif req.kind == "card":
-            specs = [(c, str(c), 78) for c in req.legal]
+            room = max(1, (size[1] - column.y - 16 - text_h - 24 - 34) // 30)
+            shown = matches[:room]
+            specs = [(c, self.card_label(req, c), w - 32) for c in shown]
+            if len(matches) > len(shown):
+                specs.append((("more",), f"… {len(matches) - len(shown)} more: type to narrow", w - 32))
         elif req.kind == "choice" and self._labels_shown(req):
             specs = [(v, f"{v}: {self._clean(req.options[v - 1])}", w - 40) for v in req.legal]
         else:
@@ -119,10 +167,10 @@ class ChanceDialog:
                 x = 0
             rows[-1].append(spec)
             x += spec[2] + 8
-        bh = 34
-        h = text_h + len(rows) * (bh + 8) + 24
-        box = pygame.Rect(0, 0, w, min(h, size[1] - 20))
-        box.center = (size[0] // 2, size[1] // 2)
+        bh = 26 if req.kind == "card" else 34
+        h = text_h + len(rows) * (bh + 4 if req.kind == "card" else bh + 8) + 24
+        box = pygame.Rect(0, 0, w, min(h, size[1] - column.y - 8))
+        box.topright = (size[0] - 8, column.y + 8)
         buttons = []
         y = box.y + text_h
         for row in rows:
@@ -130,7 +178,7 @@ class ChanceDialog:
             for value, label, bw in row:
                 buttons.append(DialogButton(pygame.Rect(xx, y, bw, bh), value, label))
                 xx += bw + 8
-            y += bh + 8
+            y += bh + (4 if req.kind == "card" else 8)
         return DialogLayout(box, tuple(lines), tuple(buttons))
 
     def _clean(self, text: str) -> str:
@@ -148,11 +196,15 @@ class ChanceDialog:
         return len(req.options) == len(req.legal)
 
     def draw(self, surface: pygame.Surface, req: ChanceRequest) -> None:
-        """The window (dimmed) and the dialog on top."""
+        """The window with the dialog over its right-hand column; the map is left in view."""
         self.window.view.draw(surface)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        view_lay = self.window.view.layout
+        column = pygame.Rect(
+            view_lay.decision.x, view_lay.decision.y, view_lay.decision.width, surface.get_height()
+        )
+        shade = pygame.Surface(column.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade, column.topleft)
         lay = self.layout(req, surface.get_size())
         fonts = self.window.view.fonts
         pygame.draw.rect(surface, theme.PANEL, lay.box, border_radius=8)
@@ -166,6 +218,10 @@ class ChanceDialog:
             bg = theme.BUTTON_HOVER if b.rect.collidepoint(mouse) else theme.BUTTON
             pygame.draw.rect(surface, bg, b.rect, border_radius=5)
             pygame.draw.rect(surface, theme.BUTTON_EDGE, b.rect, 1, border_radius=5)
+            if req.kind == "card":
+                t = fonts.text(fonts.fit(b.label, 14, b.rect.width - 12), 14, theme.BUTTON_TEXT)
+                surface.blit(t, t.get_rect(midleft=(b.rect.x + 8, b.rect.centery)))
+                continue
             t = fonts.text(fonts.fit(b.label, 15, b.rect.width - 8), 15, theme.BUTTON_TEXT, bold=True)
             surface.blit(t, t.get_rect(center=b.rect.center))
 
@@ -200,16 +256,30 @@ class ChanceDialog:
                 return None
             if value[0] == "submit":
                 return self._submit(req)
+            if value[0] == "more":
+                return None
         return value
 
     def _submit(self, req: ChanceRequest) -> object | None:
         """The typed answer if it is legal (a refused answer would count against the player)."""
         if not self.typed:
             return None
+        if req.kind == "card":
+            answer = self.typed.strip()
+            matches = self.card_matches(req)
+            if answer not in req.legal:
+                if len(matches) != 1:
+                    self.refused = (
+                        f"{len(matches)} cards match {answer!r}: type more, or click one"
+                        if matches
+                        else f"no card in the draw pile matches {answer!r}"
+                    )
+                    return None
+                answer = matches[0]
+            self.typed = ""
+            self.refused = ""
+            return answer
         answer, self.typed = self.typed, ""
-        if req.kind == "card" and answer not in req.legal:
-            self.refused = f"{answer!r} is not a card in the draw pile"
-            return None
         self.refused = ""
         return answer
 
@@ -320,6 +390,22 @@ class Window:
         pygame.display.quit()
 
 
+def _preview_setup(window: Window, scenario: str, card_set: str | None, map_set: str | None) -> HouseData:
+    """Table mode: show the scenario's map, and give the dialog the card set, before set-up asks.
+
+    Returns the data loaded, for the game to use (the same board: the map does not move).
+    """
+    from solo.data.maps import Board
+    from solo.data.scenario import load_scenario
+    from solo.playtest.play import data_for
+
+    data = data_for(card_set, map_set)
+    sc = load_scenario(scenario, data)
+    window.dialog.data = data
+    window.view.preview(Board.for_map(sc.map_of(data.maps), data.terrain), night=sc.night)
+    return data
+
+
 def play(
     scenario: str | None = None,
     *,
@@ -330,12 +416,16 @@ def play(
     size: tuple[int, int] = DEFAULT_SIZE,
     max_frames: int | None = None,
     branch_from: tuple[str, tuple[int, int] | int | str] | None = None,
+    card_set: str | None = None,
+    map_set: str | None = None,
 ) -> int:
     """``solo play``: open the window on a new game of ``scenario`` (or a loaded log) and play it.
 
     ``branch_from=(log, point)`` (``solo play --from LOG@POINT``): play on from
     that point of the log (solo.playtest.history.History.branch); a save writes a new
-    log naming its parent and the branch point. Returns the exit status (0).
+    log naming its parent and the branch point. ``card_set``/``map_set`` (``--cards``/``--maps``)
+    are a designer's data folders for a new game (a loaded log names its own). Returns the exit
+    status (0).
     Raises :class:`~solo.core.errors.SoloError` for a bad scenario or log, and
     :class:`~solo.playtest.history.PointError` for a point not in the log (the CLI prints it).
     """
@@ -359,7 +449,17 @@ def play(
             elif load:
                 session = load_session(load, table=callback)
             else:
-                session = new_session(scenario or DEFAULT_SCENARIO, seed=seed, table=callback)
+                data = (
+                    _preview_setup(window, scenario or DEFAULT_SCENARIO, card_set, map_set) if table else None
+                )
+                session = new_session(
+                    scenario or DEFAULT_SCENARIO,
+                    seed=seed,
+                    data=data,
+                    table=callback,
+                    card_set=card_set,
+                    map_set=map_set,
+                )
         except QuitRequested:
             return 0
         window.attach(session)

@@ -310,26 +310,43 @@ VEHICLE_HEX_SHIFT = 0.5
 """Counters in a hex with a vehicle are drawn this many hex radii right and down of its centre."""
 
 
-def counter_spots(game: Game, camera: Camera) -> list[tuple[str, pygame.Rect]]:
-    """(character id, screen rectangle) of every counter, in drawing order (the last is on top)."""
+FAN_GAP = 4
+"""Pixels between the counters of a stack fanned out under the mouse."""
+
+
+def fan_offsets(n: int, size: int) -> list[tuple[float, float]]:
+    """Offsets of ``n`` counters of a stack fanned out side by side (the hovered hex), none hidden."""
+    mid = (n - 1) / 2
+    return [((i - mid) * (size + FAN_GAP), 0.0) for i in range(n)]
+
+
+def counter_spots(game: Game, camera: Camera, *, fan: Hex | None = None) -> list[tuple[str, pygame.Rect]]:
+    """(character id, screen rectangle) of every counter, in drawing order (the last is on top).
+
+    The stack in hex ``fan`` (the one under the mouse) is fanned out side by side and drawn last,
+    so every counter of it, and its order marker, shows whole.
+    """
     size = counter_size(camera)
     out: list[tuple[str, pygame.Rect]] = []
+    fanned: list[tuple[str, pygame.Rect]] = []
     with_vehicle = vehicle_counters.vehicle_hexes(game) if vehicles_of(game.state) else {}
     for h, chars in on_map(game).items():
         cx, cy = camera.centre(h)
         if h in with_vehicle:  # men beside a vehicle: moved aside so the vehicle shows
             cx, cy = cx + camera.scale * VEHICLE_HEX_SHIFT, cy + camera.scale * VEHICLE_HEX_SHIFT
-        for ch, (dx, dy) in zip(chars, stack_offsets(len(chars), size), strict=True):
+        spread = h == fan and len(chars) > 1
+        offsets = fan_offsets(len(chars), size) if spread else stack_offsets(len(chars), size)
+        for ch, (dx, dy) in zip(chars, offsets, strict=True):
             r = pygame.Rect(0, 0, size, size)
             r.center = (round(cx + dx), round(cy + dy))
-            out.append((ch.id, r))
-    return out
+            (fanned if spread else out).append((ch.id, r))
+    return out + fanned
 
 
-def counter_at(game: Game, camera: Camera, pos: tuple[int, int]) -> str | None:
-    """The id of the topmost counter under ``pos``, or None."""
+def counter_at(game: Game, camera: Camera, pos: tuple[int, int], *, fan: Hex | None = None) -> str | None:
+    """The id of the topmost counter under ``pos`` (the stack in ``fan`` fanned out), or None."""
     hit = None
-    for cid, r in counter_spots(game, camera):
+    for cid, r in counter_spots(game, camera, fan=fan):
         if r.collidepoint(pos):
             hit = cid
     return hit
@@ -633,12 +650,14 @@ def draw_counters(
     *,
     hidden_ids: frozenset[str],
     selected: str | None = None,
+    fan: Hex | None = None,
 ) -> None:
-    """Every character counter on the map, stacks offset; selected and active men ringed."""
+    """Every character counter on the map, stacks offset (the stack in ``fan`` fanned out);
+    selected and active men ringed."""
     size = counter_size(camera)
     active = game.state.flow.active_character
     chars = game.state.characters
-    for cid, rect in counter_spots(game, camera):
+    for cid, rect in counter_spots(game, camera, fan=fan):
         ch = chars[cid]
         surf = cache.get(game, ch, size, fonts, hidden=cid in hidden_ids)
         surface.blit(surf, surf.get_rect(center=rect.center))
@@ -729,6 +748,7 @@ def draw_board(
     hover: Hex | None = None,
     vehicles: vehicle_counters.VehicleCache | None = None,
     selected_vehicle: str | None = None,
+    fan: Hex | None = None,
 ) -> str | None:
     """The whole map view, clipped to ``camera.rect``; returns the LOS caption if a line is drawn.
 
@@ -748,7 +768,7 @@ def draw_board(
     if vehicles_of(game.state):
         spots = target_markers.draw_marker_links(surface, game, camera)
         draw_vehicles(surface, game, camera, fonts, vehicles, selected=selected_vehicle)
-    draw_counters(surface, game, camera, fonts, counters, hidden_ids=hidden_ids, selected=selected)
+    draw_counters(surface, game, camera, fonts, counters, hidden_ids=hidden_ids, selected=selected, fan=fan)
     if spots:
         target_markers.draw_target_markers(surface, game, camera, fonts, spots)
     draw_direction_hints(surface, game, camera, fonts)

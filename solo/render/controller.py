@@ -25,6 +25,7 @@ from solo.engine.game import Game
 from solo.playtest.history import History, PointError, UndoRefused, undo, undo_blocker
 from solo.playtest.play import recipe_of
 from solo.playtest.policies import SimplePolicy
+from solo.playtest.standing import DUCK_BACK_CAPTIONS
 from solo.render import choices
 from solo.render.decision_panel import number_keys
 from solo.render.frame import GameView
@@ -41,6 +42,24 @@ TOOLBAR_HELP: tuple[tuple[str, str], ...] = (
 )
 """The toolbar buttons added for issue 6 (undo, sandbox, review, branch)."""
 
+ORDER_KEYS: dict[str, str] = {
+    "h": "hide",
+    "s": "sneak",
+    "e": "evade",
+    "p": "sprint",
+    "a": "aimed_fire",
+    "f": "rapid_fire",
+    "u": "suppressive_fire",
+    "r": "rally",
+    "g": "guard",
+    "l": "reload",
+    "m": "melee",
+    "c": "charge",
+    "n": "grenade",
+    "d": "medical_aid",
+}
+"""Shift+letter → the order it gives when an order is asked (base-rules §1 Step 2; 7.0)."""
+
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("1-9, 0", "choose option 1-10 (directions: the digit is the direction)"),
     ("Enter", "the default answer, else the first option"),
@@ -52,6 +71,14 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("F", "show hidden information (spoilers) on/off"),
     ("V", "vehicle displays on/off (click a vehicle to show its display)"),
     ("E", "Emergency Stop, when a Driver's is asked (C2 31.2)"),
+    ("D", "standing choice: Duck Back ask / never / if fired on (7.19)"),
+    ("M", "standing choice: carry on moving (m steps, §6.7) on/off"),
+    ("G", "standing choice: rules defaults (no initiative swap, first card-effect pick) on/off"),
+    ("T", "the order just given goes to the man's whole team this turn"),
+    (
+        "Shift+letter",
+        "an order, when one is asked: " + ", ".join(f"{k.upper()} {v}" for k, v in ORDER_KEYS.items()),
+    ),
     ("Ctrl+Z", "undo the last choice (refused after new information, unless Sandbox undo is on)"),
     ("H", "review mode on/off: step through this game's history, read-only"),
     ("Left / Right", "review: back / forward one decision"),
@@ -161,6 +188,8 @@ class Controller:
         marked = recipe_of(new) is not None and recipe_of(new).sandbox and not recipe_of(g).sandbox
         last = g.inputs[-1]
         self._play(new)
+        if self.session is not None:
+            self.session.auto = {i: w for i, w in self.session.auto.items() if i < len(new.inputs)}
         if self.answered:
             self.answered.pop()
         ui.status = ""
@@ -309,6 +338,85 @@ class Controller:
         ui.option_scroll = 0
         ui.log_scroll = 0
         self.dirty = True
+        self.run_standing()
+        return True
+
+    # -- standing choices (issue 12 item 2) ------------------------------------
+
+    def run_standing(self) -> int:
+        """Answer every decision the standing choices cover, in a row; how many were answered.
+
+        Each answer is given by ``game.apply`` (the log holds it as a choice, a replay gives it
+        back) and noted in the session's ``auto`` (saved in the log header: input index → the
+        setting). Not in review mode.
+        """
+        g = self.live
+        if g is None or self.review is not None:
+            return 0
+        standing = self.view.ui.standing
+        n = 0
+        why = ""
+        while g.pending is not None and n < AUTO_LIMIT:
+            got = standing.answer(g)
+            if got is None:
+                break
+            key, why = got
+            try:
+                g.apply(key)
+            except SoloError as exc:  # table mode: a refused die
+                self.toast(f"Error: {exc}")
+                break
+            if self.session is not None:
+                self.session.auto[len(g.inputs) - 1] = why
+            self.answered.append(key)
+            n += 1
+        if n:
+            self.toast(f"Standing choices answered {n} decision(s) (last: {why}).")
+            self.dirty = True
+        return n
+
+    def standing_tool(self, name: str) -> None:
+        """D, M, G: change a standing choice, then apply it to what is pending."""
+        st = self.view.ui.standing
+        if name == "duck":
+            st.cycle_duck_back()
+            self.toast(f"{DUCK_BACK_CAPTIONS[st.duck_back]}.")
+        elif name == "carry":
+            st.carry_on = not st.carry_on
+            self.toast("Carry on moving: " + ("on (m steps move without asking)." if st.carry_on else "ask."))
+        elif name == "defaults":
+            st.rules_defaults = not st.rules_defaults
+            self.toast("Rules defaults: " + ("on." if st.rules_defaults else "ask."))
+        self.run_standing()
+        self.dirty = True
+
+    def order_key(self, key: int) -> bool:
+        """Shift+letter while an order is asked: give that order (:data:`ORDER_KEYS`); True if given.
+
+        An order the man may not take now is refused with a toast (and the key does nothing else).
+        """
+        g = self.game
+        name = chr(key) if pygame.K_a <= key <= pygame.K_z else ""
+        order = ORDER_KEYS.get(name)
+        if g is None or g.pending is None or g.pending.kind.value != "give_order" or order is None:
+            return False
+        if order not in g.pending.keys:
+            self.toast(f"{order.replace('_', ' ').title()} is not among this man's orders now.")
+            return True
+        return self.answer(order)
+
+    def team_order(self) -> bool:
+        """T: the order just given (with its direction) goes to the rest of the man's team this turn."""
+        g = self.live
+        if g is None or self.review is not None:
+            return False
+        to = self.view.ui.standing.team_order_from_last(g)
+        if to is None:
+            self.toast("Order to team: give one man his order first, then T.")
+            return False
+        team = g.state.teams[to.team].name if to.team in g.state.teams else to.team
+        self.toast(f"Team order: {team} {to.order}" + (f" {to.direction}" if to.direction else "") + ".")
+        self.run_standing()
         return True
 
     def answer_default(self) -> bool:
@@ -412,6 +520,7 @@ class Controller:
             self.view.camera.pan(dx, dy)
             self._drag = pos
         ui.hover_hex = self.view.hex_at(pos)
+        self.view.update_fan(pos)
         self.dirty = True
 
     def wheel(self, y: int, pos: tuple[int, int]) -> None:
@@ -543,6 +652,10 @@ class Controller:
             self.review_step("decision", False)
         elif name == "forward":
             self.review_step("decision", True)
+        elif name in ("duck", "carry", "defaults"):
+            self.standing_tool(name)
+        elif name == "team":
+            self.team_order()
         self.dirty = True
 
     def key(self, key: int, mod: int = 0) -> None:
@@ -553,6 +666,8 @@ class Controller:
         ctrl = bool(mod & pygame.KMOD_CTRL)
         shift = bool(mod & pygame.KMOD_SHIFT)
         self.dirty = True
+        if shift and not ctrl and self.order_key(key):
+            return
         if ctrl and key == pygame.K_s:
             self.save()
         elif ctrl and key == pygame.K_q:
@@ -580,6 +695,14 @@ class Controller:
             self.answer_enter()
         elif key == pygame.K_SPACE:
             self.answer_default()
+        elif key == pygame.K_d:
+            self.standing_tool("duck")
+        elif key == pygame.K_m:
+            self.standing_tool("carry")
+        elif key == pygame.K_g:
+            self.standing_tool("defaults")
+        elif key == pygame.K_t:
+            self.team_order()
         elif key == pygame.K_n:
             self.auto_turn()
         elif key == pygame.K_l:

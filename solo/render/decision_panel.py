@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import attrs
 import pygame
 
+from solo.playtest.standing import DUCK_BACK_CAPTIONS, DuckBackChoice
 from solo.render import theme
 from solo.render.choices import default_key, map_direction, order_rotation
 from solo.render.logview import Fog
@@ -42,8 +43,13 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("undo", "Undo (Ctrl+Z)"),
     ("sandbox", "Sandbox undo: off"),
     ("review", "Review (H)"),
+    ("duck", "Duck Back: ask (D)"),
+    ("carry", "Carry on moving (M)"),
+    ("defaults", "Rules defaults (G)"),
+    ("team", "Order to team (T)"),
 )
-"""Toolbar buttons of the decision panel: (name, caption)."""
+"""Toolbar buttons of the decision panel: (name, caption). The last four are the standing choices
+(solo.playtest.standing) and the order to a whole team."""
 
 REVIEW_TOOLS: tuple[tuple[str, str], ...] = (
     ("branch", "Branch here"),
@@ -64,7 +70,14 @@ def tools_for(ui: UiState) -> tuple[tuple[str, str], ...]:
     (the Sandbox toggle's caption says whether it is on)."""
     if ui.reviewing:
         return REVIEW_TOOLS
-    return tuple((n, "Sandbox undo: ON" if n == "sandbox" and ui.sandbox else c) for n, c in TOOLS)
+    st = ui.standing
+    captions = {
+        "sandbox": "Sandbox undo: ON" if ui.sandbox else "Sandbox undo: off",
+        "duck": f"{DUCK_BACK_CAPTIONS[st.duck_back]} (D)",
+        "carry": f"Carry on moving: {'ON' if st.carry_on else 'ask'} (M)",
+        "defaults": f"Rules defaults: {'ON' if st.rules_defaults else 'ask'} (G)",
+    }
+    return tuple((n, captions.get(n, c)) for n, c in TOOLS)
 
 
 @attrs.frozen
@@ -340,7 +353,15 @@ def draw_decision(
     if layout.content_height > layout.options_area.height and not layout.rose:
         more = fonts.text("scroll for more options", 11, theme.TEXT_DIM)
         surface.blit(more, more.get_rect(bottomright=(rect.right - PAD, layout.options_area.bottom + 8)))
-    on = {"labels": ui.labels, "rolls": ui.show_rolls, "fog": not ui.fog, "sandbox": ui.sandbox}
+    on = {
+        "labels": ui.labels,
+        "rolls": ui.show_rolls,
+        "fog": not ui.fog,
+        "sandbox": ui.sandbox,
+        "duck": ui.standing.duck_back is not DuckBackChoice.ASK,
+        "carry": ui.standing.carry_on,
+        "defaults": ui.standing.rules_defaults,
+    }
     for hs in layout.tools:
         name = hs.action[1]
         enabled = d is not None or name not in ("default", "auto", "branch")

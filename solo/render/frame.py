@@ -24,6 +24,7 @@ from solo.render.view import Camera, Hotspot, Layout
 from solo.rules.vehicles.state import vehicles_of
 
 if TYPE_CHECKING:
+    from solo.data.maps import Board
     from solo.engine.game import Game
 
 
@@ -45,6 +46,7 @@ class GameView:
         self.map_layer: board_draw.MapLayer | None = None
         self._fog_key: tuple = ()
         self._fog: Fog | None = None
+        self._preview_night = False
         self.game = game
 
     # -- the game shown ----------------------------------------------------
@@ -57,12 +59,20 @@ class GameView:
     @game.setter
     def game(self, game: Game | None) -> None:
         old_board = self._game.board if self._game is not None else None
+        if old_board is None and self.camera is not None:  # a map previewed before the game existed
+            old_board = self.camera.board
         self._game = game
         if game is not None and game.board is not old_board:
             self.camera = Camera(game.board, self.layout.map)
             self.map_layer = board_draw.MapLayer(game.board)
         self._fog_key = ()
         self.log_panel = LogPanel()  # its caches are keyed by id(game): a new game, a new panel
+
+    def preview(self, board: Board, *, night: bool = False) -> None:
+        """Show ``board``'s map before the game exists (table mode's set-up asks dice over it)."""
+        self.camera = Camera(board, self.layout.map)
+        self.map_layer = board_draw.MapLayer(board)
+        self._preview_night = night
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the window out again for ``size`` and fit the map."""
@@ -152,16 +162,38 @@ class GameView:
         """The character whose counter is under ``pos``, or None."""
         if self._game is None or self.camera is None or not self.layout.map.collidepoint(pos):
             return None
-        return board_draw.counter_at(self._game, self.camera, pos)
+        return board_draw.counter_at(self._game, self.camera, pos, fan=self.fan_hex())
 
     def counter_rect(self, cid: str) -> pygame.Rect | None:
         """The screen rectangle of ``cid``'s counter, or None if it is not on the map."""
         if self._game is None or self.camera is None:
             return None
-        for c, r in board_draw.counter_spots(self._game, self.camera):
+        for c, r in board_draw.counter_spots(self._game, self.camera, fan=self.fan_hex()):
             if c == cid:
                 return r
         return None
+
+    def fan_hex(self) -> Hex | None:
+        """The hex whose stack is fanned out: the one under the mouse, kept while the mouse is on
+        one of its fanned counters (:attr:`UiState.fanned`)."""
+        fanned = self.ui.fanned
+        return fanned if isinstance(fanned, Hex) else None
+
+    def update_fan(self, pos: tuple[int, int]) -> None:
+        """After a mouse move: fan out the stack under ``pos`` (or keep the one fanned, if the mouse
+        is on one of its counters)."""
+        g = self._game
+        if g is None or self.camera is None or not self.layout.map.collidepoint(pos):
+            self.ui.fanned = None
+            return
+        current = self.fan_hex()
+        if current is not None:
+            spots = board_draw.counter_spots(g, self.camera, fan=current)
+            here = {c.id for c in g.state.at(current)}
+            if any(r.collidepoint(pos) for cid, r in spots if cid in here):
+                return
+        h = self.hex_at(pos)
+        self.ui.fanned = h if h is not None and len(board_draw.on_map(g).get(h, ())) > 1 else None
 
     # -- drawing -------------------------------------------------------------
 
@@ -185,6 +217,9 @@ class GameView:
         """Draw the whole window onto ``surface``."""
         surface.fill(theme.PANEL)
         g = self._game
+        if g is None and self.camera is not None and self.map_layer is not None:
+            self._draw_preview(surface)
+            return
         if g is None or self.camera is None or self.map_layer is None:
             t = self.fonts.text("Setting up…", 20, theme.TEXT)
             surface.blit(t, t.get_rect(center=surface.get_rect().center))
@@ -207,11 +242,12 @@ class GameView:
             hover=hover,
             vehicles=self.vehicles,
             selected_vehicle=self.ui.vehicle_tab,
+            fan=self.fan_hex(),
         )
+        has_vehicles = bool(vehicles_of(g.state))
+        panels.draw_legend(surface, lay.legend, self.fonts, vehicles=has_vehicles, game=g)
         old = surface.get_clip()
         surface.set_clip(lay.map)
-        has_vehicles = bool(vehicles_of(g.state))
-        panels.draw_legend(surface, lay.map, self.fonts, vehicles=has_vehicles)
         status = ui.status or caption
         if not status and hover is not None:
             status = f"{hover} · {g.board.terrain_of(hover).name}"
@@ -234,6 +270,22 @@ class GameView:
         if vp is not None:
             self.vehicle_panels.draw(surface, vp, g, self.fonts, ui, fog)
         self._draw_tooltip(surface, g, fog)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        """The map alone, while the game is set up (no game yet: table mode's set-up dice)."""
+        assert self.camera is not None and self.map_layer is not None
+        lay = self.layout
+        old = surface.get_clip()
+        surface.set_clip(lay.map)
+        surface.fill(theme.MAP_BACKGROUND, lay.map)
+        self.map_layer.blit(
+            surface, self.camera, self.fonts, labels=self.ui.labels, night=self._preview_night
+        )
+        surface.set_clip(old)
+        t = self.fonts.text(
+            "Setting up the game: answer the dice and cards at the right.", 17, theme.PANEL_TITLE
+        )
+        surface.blit(t, (lay.top.x + panels.PAD, lay.top.y + 10))
 
     def _draw_tooltip(self, surface: pygame.Surface, g: Game, fog: Fog) -> None:
         cid = self.counter_at(self.ui.mouse)

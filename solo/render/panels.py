@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING
 import attrs
 import pygame
 
+from solo.playtest.standing import StandingChoices
 from solo.render import theme
 from solo.render.counter_marks import order_abbrev, team_colour
 from solo.render.logview import Fog, LogLine, log_lines
 from solo.render.view import Hotspot
-from solo.rules.state import Phase
+from solo.rules.state import Phase, Side
 
 if TYPE_CHECKING:
     from solo.engine.game import Game
@@ -71,6 +72,10 @@ class UiState:
     """Sandbox undo: undo may go back past new information (the log is then marked sandbox)."""
     reviewing: bool = False
     """Review mode (H): the game shown is a past point of the live game, read-only."""
+    fanned: object = None
+    """The hex whose stack of counters is fanned out under the mouse (a Hex), or None."""
+    standing: StandingChoices = attrs.field(factory=StandingChoices)
+    """The player's standing choices (solo.playtest.standing): his settings, kept across games."""
 
 
 # ---------------------------------------------------------------------------
@@ -114,6 +119,26 @@ def draw_top(surface: pygame.Surface, rect: pygame.Rect, game: Game, fonts: Font
     draw_track(surface, track, game, fonts)
 
 
+def track_teams(game: Game) -> list:
+    """The teams whose initiative is this turn's, to show on the Initiative Track (base-rules §1-2).
+
+    The track is cleared at the turn's start: during the Friendly Card and Order Phases
+    (Steps 1-2) only the Friendly teams show, once this turn's card is played; the Enemy's
+    values come with its cards in Step 3. At set-up nothing shows. (The engine keeps last turn's
+    numbers until they are replaced; only the picture is cleared.)
+    """
+    st = game.state
+    phase = st.flow.phase
+    teams = [t for t in st.teams.values() if t.initiative is not None]
+    if phase is Phase.SETUP:
+        return []
+    if phase in (Phase.FRIENDLY_CARD, Phase.FRIENDLY_ORDER):
+        if st.cards.played is None:
+            return []
+        return [t for t in teams if t.side is Side.FRIENDLY]
+    return teams
+
+
 def draw_track(surface: pygame.Surface, rect: pygame.Rect, game: Game, fonts: Fonts) -> None:
     """The Initiative Track: a 0-99 scale with a marker per team at its initiative (base-rules §2)."""
     st = game.state
@@ -130,7 +155,10 @@ def draw_track(surface: pygame.Surface, rect: pygame.Rect, game: Game, fonts: Fo
         n = fonts.text(str(v), 10, theme.TEXT_DIM)
         surface.blit(n, n.get_rect(midtop=(px, y + 5)))
     order = {t: i for i, t in enumerate(st.flow.track)}
-    teams = [t for t in st.teams.values() if t.initiative is not None]
+    teams = track_teams(game)
+    if not teams and st.flow.phase is not Phase.SETUP:
+        note = fonts.text("cleared: this turn's cards are not played yet", SMALL_SIZE, theme.TEXT_DIM)
+        surface.blit(note, note.get_rect(midleft=(x0 + 8, y - 16)))
     teams.sort(key=lambda t: (t.initiative, order.get(t.id, 99)))
     labels = []
     for team in teams:
@@ -490,9 +518,46 @@ def draw_toast(surface: pygame.Surface, rect: pygame.Rect, text: str, fonts: Fon
     surface.blit(t, t.get_rect(center=r.center))
 
 
-def draw_legend(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, *, vehicles: bool = False) -> None:
-    """A small key in the map's top-left corner: counters' frames and markers (Target Markers too
-    when ``vehicles``)."""
+def map_terrain_keys(game: Game) -> list[tuple[theme.Colour, str, bool]]:
+    """(colour, name, is a hexside) of each terrain the map uses, hexes then overlays then hexsides."""
+    m = game.board.map
+    table = game.data.terrain
+    seen: list[str] = []
+    for tid in m.terrain.values():
+        if tid not in seen:
+            seen.append(tid)
+    marks: list[str] = []
+    for tid in (t for ts in m.overlays.values() for t in ts):
+        if tid not in seen and tid not in marks:
+            marks.append(tid)
+    sides: list[str] = []
+    for fid in m.hexsides.values():
+        if fid not in sides:
+            sides.append(fid)
+
+    def name(tid: str) -> str:
+        return table[tid].name if tid in table else tid
+
+    keys = [(theme.terrain_colour(t), name(t), False) for t in seen]
+    keys += [(theme.TERRAIN_COLOURS.get(t, theme.TEXT_DIM), name(t), False) for t in marks]
+    keys += [(theme.HEXSIDE_COLOURS.get(f, theme.UNKNOWN_TERRAIN), name(f), True) for f in sides]
+    if m.roads:
+        keys.append((theme.ROAD_FILL, "road", True))
+    return keys
+
+
+def draw_legend(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fonts: Fonts,
+    *,
+    vehicles: bool = False,
+    game: Game | None = None,
+) -> None:
+    """The legend strip under the map (never over it): counters' frames and markers (Target
+    Markers too when ``vehicles``) on the first line, the map's terrain (``game``) on the second."""
+    pygame.draw.rect(surface, theme.PANEL, rect)
+    pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, (rect.right, rect.top))
     items = [
         (theme.SPOTTED_FRAME, "Spotted (red frame)"),
         (theme.UNKNOWN_BODY, "? Unknown enemy"),
@@ -503,11 +568,27 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, *, veh
     if vehicles:
         items.append((theme.MARKER_COLOURS["enemy"], "Enemy Target Marker"))
         items.append((theme.MARKER_COLOURS["friendly"], "Friendly Target Marker"))
-    x, y = rect.x + 6, rect.y + 6
-    box = pygame.Rect(x, y, 150, 15 * len(items) + 6)
-    s = pygame.Surface(box.size, pygame.SRCALPHA)
-    s.fill((20, 20, 20, 150))
-    surface.blit(s, box.topleft)
-    for i, (c, label) in enumerate(items):
-        pygame.draw.rect(surface, c, (x + 4, y + 5 + 15 * i, 10, 10))
-        surface.blit(fonts.text(label, 11, (240, 240, 240), condensed=True), (x + 18, y + 3 + 15 * i))
+    lines: list[tuple[str, list[tuple[theme.Colour, str, bool]]]] = [
+        ("Key", [(c, label, False) for c, label in items])
+    ]
+    if game is not None:
+        lines.append(("Terrain", map_terrain_keys(game)))
+    for row, (title, keys) in enumerate(lines):
+        y = rect.y + 4 + 18 * row
+        x = rect.x + PAD
+        t = fonts.text(title, 11, theme.TEXT_DIM, bold=True)
+        surface.blit(t, (x, y + 1))
+        x += 56
+        for c, label, side in keys:
+            lab = fonts.text(label, 11, theme.TEXT, condensed=True)
+            if x + 18 + lab.get_width() > rect.right - PAD:
+                more = fonts.text("…", 11, theme.TEXT_DIM)
+                surface.blit(more, (x, y + 1))
+                break
+            if side:
+                pygame.draw.line(surface, c, (x, y + 13), (x + 12, y + 3), 4)
+            else:
+                pygame.draw.rect(surface, c, (x, y + 3, 12, 12))
+                pygame.draw.rect(surface, theme.PANEL_EDGE, (x, y + 3, 12, 12), 1)
+            surface.blit(lab, (x + 16, y + 1))
+            x += 16 + lab.get_width() + 12

@@ -20,11 +20,11 @@ from solo.core.errors import SoloError
 from solo.core.events import Event
 from solo.core.log import Header, LogError, data_version, inputs_of, read_log, write_log
 from solo.core.options import Options
-from solo.data.house import HouseData, load_data
+from solo.data.house import HouseData
 from solo.data.scenario import load_scenario
 from solo.engine.game import Game
 from solo.playtest.history import History
-from solo.playtest.play import force_due, game_from_header, header_for, new_game, recipe_of
+from solo.playtest.play import data_for, force_due, game_from_header, header_for, new_game, recipe_of
 
 ChanceCallback = Callable[[ChanceRequest], object]
 
@@ -47,11 +47,13 @@ class Session:
     warnings: list[str] = attrs.field(factory=list)
     parent_log: str | None = None
     """For a branch (``solo play --from``, Branch here): the parent log, if it came from a file."""
+    auto: dict[int, str] = attrs.field(factory=dict)
+    """Inputs answered by a standing choice: input index → the setting (solo.playtest.standing)."""
 
     def header(self) -> Header:
         """The log header that rebuilds this game (table mode: the player's results as forced dice)."""
         dice, cards = recorded_chance(self.game.events) if self.table else (list(self.dice), dict(self.cards))
-        return header_for(
+        header = header_for(
             self.game,
             self.scenario,
             self.seed,
@@ -61,6 +63,9 @@ class Session:
             options=self.options,
             turns=self.turns,
         )
+        n = len(self.game.inputs)
+        auto = {str(i): why for i, why in sorted(self.auto.items()) if i < n}
+        return attrs.evolve(header, auto={**header.auto, **auto})
 
     def save(self, path: Path | str) -> Path:
         """Write the log (header + every event) atomically to ``path`` (solo.core.log.write_log).
@@ -171,12 +176,17 @@ def new_session(
     seed: int = 1,
     data: HouseData | None = None,
     table: ChanceCallback | None = None,
+    card_set: str | None = None,
+    map_set: str | None = None,
 ) -> Session:
-    """A new game of ``scenario``; with ``table`` the player gives every die and card through it."""
+    """A new game of ``scenario``; with ``table`` the player gives every die and card through it.
+
+    ``card_set``/``map_set`` are the ``--cards DIR``/``--maps DIR`` folders (None: shipped data).
+    """
     if table is None:
-        game = new_game(scenario, seed=seed, data=data)
+        game = new_game(scenario, seed=seed, data=data, card_set=card_set, map_set=map_set)
         return Session(game, str(scenario), seed)
-    data = data if data is not None else load_data()
+    data = data if data is not None else data_for(card_set, map_set)
     sc = load_scenario(scenario, data)
     opts = Options.from_dict(dict(sc.options))
     game = Game(sc, data, dice=Dice(TableSource(table), keep_history=False), options=opts)
@@ -199,7 +209,7 @@ def load_session(
     """
     header, events = read_log(path)
     warnings = []
-    here = data_version(header.card_set)
+    here = data_version(header.card_set, header.map_set)
     if header.data_version != here:
         warnings.append(
             f"{path}: made with data version {header.data_version}, these data are {here}; "
@@ -213,7 +223,7 @@ def load_session(
         game = game_from_header(header, data=data)
     else:
         forced = ()
-        data = data if data is not None else load_data()
+        data = data if data is not None else data_for(header.card_set, header.map_set)
         sc = load_scenario(header.scenario, data)
         if header.turns is not None:
             sc = attrs.evolve(sc, turns=header.turns)
@@ -239,6 +249,7 @@ def load_session(
         table=table is not None,
         source_log=str(path),
         warnings=warnings,
+        auto={int(k): v for k, v in header.auto.items() if k.isdigit()},
     )
 
 

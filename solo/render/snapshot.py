@@ -28,11 +28,22 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
-def game_for(source: str, *, seed: int = 1, turn: int | None = None, impulse: int | None = None) -> Game:
-    """The game to draw: a log replayed to ``turn``/``impulse`` (all of it if None), or a new scenario."""
+def game_for(
+    source: str,
+    *,
+    seed: int = 1,
+    turn: int | None = None,
+    impulse: int | None = None,
+    card_set: str | None = None,
+    map_set: str | None = None,
+) -> Game:
+    """The game to draw: a log replayed to ``turn``/``impulse`` (all of it if None), or a new scenario.
+
+    ``card_set``/``map_set`` (``--cards``/``--maps``) are for a scenario; a log names its own.
+    """
     if is_log(source):
         return load_session(source, stop=lambda g: reached(g, turn, impulse)).game
-    return new_session(source, seed=seed).game
+    return new_session(source, seed=seed, card_set=card_set, map_set=map_set).game
 
 
 def draw_game(game: Game, size: tuple[int, int] = (1600, 1000), *, labels: bool = False) -> pygame.Surface:
@@ -55,13 +66,15 @@ def render_snapshot(
     size: tuple[int, int] = (1600, 1000),
     seed: int = 1,
     labels: bool = False,
+    card_set: str | None = None,
+    map_set: str | None = None,
 ) -> Path:
     """Draw ``source`` (scenario id/file or log) to the PNG ``out``; returns its path.
 
     Raises :class:`~solo.core.errors.SoloError` (bad log, diverging log) or
     :class:`~solo.core.errors.DataError` (bad scenario) before anything is written.
     """
-    game = game_for(source, seed=seed, turn=turn, impulse=impulse)
+    game = game_for(source, seed=seed, turn=turn, impulse=impulse, card_set=card_set, map_set=map_set)
     surface = draw_game(game, size, labels=labels)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -167,12 +167,17 @@ def hexside_segment(
 # Panels
 
 
+LEGEND_H = 40
+"""Height in pixels of the legend strip under the map: counters and markers, then terrain."""
+
+
 @attrs.frozen
 class Layout:
     """The rectangles of the window for a given size (pixels).
 
-    Top bar across; the map at the left under it; the Friendly hand and the
-    Enemy cards under the map; the decision panel and the log at the right.
+    Top bar across; the map at the left under it, with the legend in its own strip below it
+    (never over the map); the Friendly hand and the Enemy cards under that; the decision panel
+    and the log at the right.
     """
 
     size: tuple[int, int]
@@ -182,6 +187,7 @@ class Layout:
     enemy_cards: pygame.Rect
     decision: pygame.Rect
     log: pygame.Rect
+    legend: pygame.Rect
 
     @classmethod
     def for_size(cls, size: tuple[int, int]) -> Layout:
@@ -192,14 +198,15 @@ class Layout:
         bottom_h = max(150, min(230, int(h * 0.2)))
         map_w = w - right_w
         top = pygame.Rect(0, 0, w, top_h)
-        mp = pygame.Rect(0, top_h, map_w, h - top_h - bottom_h)
+        mp = pygame.Rect(0, top_h, map_w, h - top_h - bottom_h - LEGEND_H)
+        legend = pygame.Rect(0, mp.bottom, map_w, LEGEND_H)
         enemy_w = max(200, int(map_w * 0.26))
         hand = pygame.Rect(0, h - bottom_h, map_w - enemy_w, bottom_h)
         enemy = pygame.Rect(map_w - enemy_w, h - bottom_h, enemy_w, bottom_h)
         dec_h = int((h - top_h) * 0.46)
         decision = pygame.Rect(map_w, top_h, right_w, dec_h)
         log = pygame.Rect(map_w, top_h + dec_h, right_w, h - top_h - dec_h)
-        return cls((w, h), top, mp, hand, enemy, decision, log)
+        return cls((w, h), top, mp, hand, enemy, decision, log, legend)
 
 
 @attrs.frozen

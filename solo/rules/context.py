@@ -99,7 +99,7 @@ class GameContext:
         self.data = data
         self.options = options if options is not None else scenario.game_options()
         self.dice = dice
-        self.board = Board.for_map(data.maps[scenario.map], data.terrain)
+        self.board = Board.for_map(scenario.map_of(data.maps), data.terrain)
         self.los = LineOfSight(self.board, month=scenario.month)
         self._low_orders = frozenset(o.id for o in data.orders if o.low)
         self.events: list[Event] = []
