@@ -98,6 +98,9 @@ def test_balance_row_counts_wins_vp_casualties_and_empty_games():
     assert row.friendly_casualties == pytest.approx(0.25)
     assert row.enemy_casualties == pytest.approx(1.25)
     assert row.empty == pytest.approx(0.25)
+    assert row.vp_counts == ((-1, 1), (0, 1), (2, 1), (9, 1))
+    assert row.share_at_least(2) == pytest.approx(0.5)
+    assert row.share_at_least(3) == pytest.approx(0.25)
     assert row.in_band and BAND == (0.25, 0.75)
     low = balance_row("y", "simple", [_rec(1, "enemy", 0)])
     assert not low.in_band

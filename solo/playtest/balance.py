@@ -12,6 +12,7 @@ May import: :mod:`solo.rules.state` and below, :mod:`solo.playtest.batch_records
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 
 import attrs
@@ -41,6 +42,12 @@ class BalanceRow:
     enemy_casualties: float
     empty: float
     """Share of games with no casualty on either side."""
+    vp_counts: tuple[tuple[int, int], ...] = ()
+    """How many games ended at each VP total, lowest first: ``((vp, games), ...)``."""
+
+    def share_at_least(self, vp: int) -> float:
+        """The share of games that reached ``vp`` or more (a win if the marginal band started there)."""
+        return sum(n for v, n in self.vp_counts if v >= vp) / self.games
 
     @property
     def in_band(self) -> bool:
@@ -66,6 +73,7 @@ def balance_row(scenario: str, policy: str, records: Sequence[GameRecord]) -> Ba
         friendly_casualties=sum(fc) / n,
         enemy_casualties=sum(ec) / n,
         empty=empty / n,
+        vp_counts=tuple(sorted(Counter(r.vp for r in records).items())),
     )
 
 

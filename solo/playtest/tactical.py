@@ -32,7 +32,11 @@ DUCK_BACK_THREATS = 2
 """A mover in the Open Ducks Back (7.19) when this many Known enemies with fire orders see him."""
 DANGER_RANGE = 6
 """Within this many hexes of an Enemy counter a man Sneaks instead of Evading or Sprinting."""
+SPRINT_RANGE = 10
+"""A man Sprints (fire group 3) only with no Enemy counter or vehicle within this many hexes."""
 GRENADE_RANGE = 3
+CHARGE_ODDS = 3
+"""A man Charges (§11) when this many more Friendlies than defenders stand within 1 hex of him."""
 """Hexes a hand grenade reaches (base-rules §12)."""
 MOVE_STEPS = {"evade": 4, "sneak": 2, "sprint": 7, "run_and_gun": 2, "charge": 4}
 """Hexes each move order covers in a turn, to score direction strings (base-rules §6)."""
@@ -126,7 +130,9 @@ class TacticalPolicy:
         threats = _threats(game, ch)
         if threats or _counters_near(game, ch, DANGER_RANGE):
             pick = first("sneak", "evade", "hide")
-        elif goal is not None and _dist(game, ch.hex, goal) > 6:
+        elif (
+            goal is not None and _dist(game, ch.hex, goal) > 6 and not _counters_near(game, ch, SPRINT_RANGE)
+        ):
             pick = first("sprint", "evade", "sneak")
         else:
             pick = first("evade", "sneak", "hide")
@@ -176,11 +182,18 @@ def _known(game: Game, ch: Character, *, within: int = 99) -> list[Character]:
     ]
 
 
-def _counters_near(game: Game, ch: Character, within: int) -> list[Character]:
-    """Enemy counters (Known or not: the player sees where the '?' stand) within ``within`` hexes."""
+def _counters_near(game: Game, ch: Character, within: int) -> list:
+    """Enemy counters (Known or not: the player sees where the '?' stand) and live Enemy vehicles
+    within ``within`` hexes."""
     if ch.hex is None:
         return []
-    return [e for e in game.opponents(ch) if e.hex is not None and _dist(game, ch.hex, e.hex) <= within]
+    near = [e for e in game.opponents(ch) if e.hex is not None and _dist(game, ch.hex, e.hex) <= within]
+    for vid in sorted(game.state.vehicles):
+        v = game.state.vehicles[vid]
+        live = v.side is Side.ENEMY and v.hex is not None and not v.destroyed and not v.abandoned
+        if live and _dist(game, ch.hex, v.hex) <= within:
+            near.append(v)
+    return near
 
 
 def _visible_known(game: Game, ch: Character) -> list[Character]:
@@ -261,7 +274,7 @@ def _attack_order(game: Game, ch: Character, keys: tuple[str, ...], visible: lis
             if c.hex is not None and _dist(game, c.hex, ch.hex) <= 1
         ]
         defenders = [e for e in game.opponents(ch) if e.hex == nearest.hex]
-        if len(mates) >= len(defenders) + 2 or nearest.morale.rank >= 5:
+        if len(mates) >= len(defenders) + CHARGE_ODDS or nearest.morale.rank >= 5:
             return "charge"
     if "grenade" in keys and _grenade_hex(game, ch) is not None:
         target = _grenade_hex(game, ch)
