@@ -247,7 +247,7 @@ BAD = {
     "variant with a broken file": (lambda t: ["--variant", _broken_deck(t)], "enemy_orders.yaml:"),
     "unknown scenario": (lambda t: ["--variant", "B=house"], "unknown scenario"),
     "out is a directory": (lambda t: ["--variant", "B=house"], "is a directory"),
-    "policy not for batches": (lambda t: ["--policy", "scripted"], "a batch plays simple or random"),
+    "policy not for batches": (lambda t: ["--policy", "scripted"], "plays tactical, simple or random"),
     "bad scheduler address": (
         lambda t: ["--executor", "dask", "--scheduler", "nonsense::"],
         "not a Dask scheduler address",

@@ -172,7 +172,7 @@ def test_scripted_policy_rejects_an_unknown_decision_with_its_line(tmp_path):
         ScriptedPolicy(script)
 
 
-@pytest.mark.parametrize("policy", ["random", "simple"])
+@pytest.mark.parametrize("policy", ["random", "simple", "tactical"])
 def test_short_soak_every_shipped_scenario(policy):
     """Every shipped scenario plays to its end for a few seeds with invariants checked throughout."""
     from solo.playtest.policies import make_policy

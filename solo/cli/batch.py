@@ -1,7 +1,7 @@
 """``solo batch``: play every seed under every card-set variant and compare them (issue 6 items 4-5).
 
     solo batch SCENARIO --seeds 1-1000 --variant A=house --variant B=my_deck/ \\
-        --policy simple --out results.csv [--jobs N] [--plots DIR] [--turns T] [--quiet] \\
+        --policy tactical --out results.csv [--jobs N] [--plots DIR] [--turns T] [--quiet] \\
         [--executor local|dask --scheduler ADDRESS]
 
 Every input is checked before the first game (a bad seed range, variant,
@@ -43,7 +43,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="a card set: DIR's card files replace the shipped ones; DIR=house (or cards/house) is the "
         "shipped set. Repeatable; the first is the baseline. Default: house=house",
     )
-    p.add_argument("--policy", default="simple", help="Friendly policy: simple or random (default simple)")
+    p.add_argument(
+        "--policy", default="tactical", help="Friendly policy: tactical, simple or random (default tactical)"
+    )
     p.add_argument("--out", metavar="CSV", help="write one row per game here (sorted by variant, seed)")
     p.add_argument("--plots", metavar="DIR", help="write vp.png and enemy_orders.png here")
     p.add_argument(

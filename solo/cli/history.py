@@ -144,7 +144,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="forced results for the next draws: a YAML list of dice, or {dice: [...], cards: {deck: [...]}}",
     )
-    p.add_argument("--policy", default="simple", help="random, simple or scripted (default simple)")
+    p.add_argument("--policy", default="simple", help="tactical, random, simple or scripted (default simple)")
     p.add_argument("--script", metavar="FILE", help="choices for the scripted policy (YAML)")
     p.add_argument("--policy-seed", type=bounded(0), default=0, metavar="N", help="seed of the random policy")
     p.set_defaults(func=_cmd_branch)

@@ -255,7 +255,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=bounded(1, MAX_TURNS),
         help="stop after this many turns, 1-99 (default: the scenario's)",
     )
-    p.add_argument("--policy", default="simple", help="random, simple or scripted (default simple)")
+    p.add_argument(
+        "--policy", default="tactical", help="tactical, simple, random or scripted (default tactical)"
+    )
     p.add_argument("--script", metavar="FILE", help="choices for the scripted policy (YAML)")
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) here")
     p.add_argument("--dice", metavar="FILE", help="forced dice and cards, taken before the seed")

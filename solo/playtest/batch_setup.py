@@ -25,7 +25,7 @@ from solo.data.scenario_format import Scenario
 
 HOUSE = ("house", "cards/house")
 """Variant directories that mean the shipped cards (``A=house`` or ``A=cards/house``)."""
-POLICIES = ("simple", "random")
+POLICIES = ("tactical", "simple", "random")
 """Friendly policies a batch can use (``random`` is seeded with the game's seed)."""
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
 
@@ -165,7 +165,7 @@ def prepare(
     broken card file or a scenario the variant's cards cannot play.
     """
     if policy not in POLICIES:
-        raise BatchError(f"--policy {policy!r}: a batch plays {' or '.join(POLICIES)}")
+        raise BatchError(f"--policy {policy!r}: a batch plays {', '.join(POLICIES[:-1])} or {POLICIES[-1]}")
     if turns is not None and turns < 1:
         raise BatchError(f"--turns {turns}: must be at least 1")
     scenario = _scenario_path(str(scenario))

@@ -1,4 +1,5 @@
-"""Friendly-side policies for headless play: ``random``, ``simple`` and ``scripted`` (issue 3 item 5).
+"""Friendly-side policies for headless play: ``random``, ``simple``, ``scripted`` (issue 3 item 5) and
+``tactical`` (issue 13, :mod:`solo.playtest.tactical`).
 
 A policy is a callable ``(game, decision) -> key``. Policies use only the
 engine's public view (the decision and the game state) and their own seeded
@@ -178,7 +179,11 @@ class ScriptedPolicy:
 
 
 def make_policy(name: str, *, seed: int = 0, script: Path | str | None = None) -> Any:
-    """A policy by name: ``random`` (seeded), ``simple`` or ``scripted`` (needs ``script``)."""
+    """A policy by name: ``tactical``, ``random`` (seeded), ``simple`` or ``scripted`` (needs ``script``)."""
+    if name == "tactical":
+        from solo.playtest.tactical import TacticalPolicy
+
+        return TacticalPolicy()
     if name == "random":
         return RandomPolicy(seed)
     if name == "simple":
@@ -187,4 +192,4 @@ def make_policy(name: str, *, seed: int = 0, script: Path | str | None = None) -
         if script is None:
             raise ValueError("the scripted policy needs a script file (--script FILE)")
         return ScriptedPolicy(script)
-    raise ValueError(f"unknown policy {name!r} (expected random, simple or scripted)")
+    raise ValueError(f"unknown policy {name!r} (expected tactical, random, simple or scripted)")

@@ -1,0 +1,463 @@
+"""The ``tactical`` Friendly policy: plays as a competent squad leader would (issue 13 item 1).
+
+It works toward the scenario's objectives (one man per objective, the rest in support or toward
+the exits), moves fast where no Known enemy sees it and Sneaks to Cover under fire, gives Rapid
+or Aimed Fire by the weapon's effective WS at the range (base-rules §4, §10), throws grenades
+(§12) and Charges (§11) when the odds favour it, Rallies the Cautious and worse (§7), sends the
+medic to the wounded (7.14, C2 30.0), keeps the Bazooka for vehicles and heads around their
+arcs (C2 32.1), and Ducks Back (7.19) a mover caught in the Open by two or more aimed weapons.
+
+It reads only what the player sees (Known enemies, their orders and positions, the map) and
+never rolls: every tie is broken by stable ids or the order of the options, so a game played
+with it replays from its inputs alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from solo.core.hexes import Hex, opposite
+from solo.data.scenario_format import MapSide
+from solo.data.weapons import WeaponKind
+from solo.engine.game import Decision, DecisionKind, Game
+from solo.rules.state import Character, Side, Status
+
+FIREARMS = (WeaponKind.RIFLE, WeaponKind.SMG, WeaponKind.PISTOL, WeaponKind.MG)
+"""Weapons a fire order uses (base-rules §10)."""
+FIRE_ORDERS = ("aimed_fire", "rapid_fire", "suppressive_fire", "run_and_gun")
+"""Orders whose track fires (base-rules §4)."""
+RALLY_FROM_RANK = 4
+"""Morale rank (0 Berserk .. 6 Rout) from which a man Rallies instead of fighting: Cautious (§7)."""
+DUCK_BACK_THREATS = 2
+"""A mover in the Open Ducks Back (7.19) when this many Known enemies with fire orders see him."""
+DANGER_RANGE = 6
+"""Within this many hexes of an Enemy counter a man Sneaks instead of Evading or Sprinting."""
+SPRINT_RANGE = 10
+"""A man Sprints (fire group 3) only with no Enemy counter or vehicle within this many hexes."""
+GRENADE_RANGE = 3
+CHARGE_ODDS = 3
+"""A man Charges (§11) when this many more Friendlies than defenders stand within 1 hex of him."""
+"""Hexes a hand grenade reaches (base-rules §12)."""
+MOVE_STEPS = {"evade": 4, "sneak": 2, "sprint": 7, "run_and_gun": 2, "charge": 4}
+"""Hexes each move order covers in a turn, to score direction strings (base-rules §6)."""
+_WS = re.compile(r"modified WS (-?\d+)")
+
+
+def _dist(game: Game, a: Hex, b: Hex) -> int:
+    """Hexes from ``a`` to ``b`` by the board's cube coordinates (as ``game.distance``, faster)."""
+    board = game.board
+    ax, ay, az = board.cube[board.index[a]]
+    bx, by, bz = board.cube[board.index[b]]
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+def hit_chance(ws: int) -> float:
+    """Chance that a d10 (0-9) is at most ``ws``; a natural 9 always misses (C2 23.1)."""
+    return min(max(ws + 1, 0), 9) / 10
+
+
+class TacticalPolicy:
+    """A competent squad leader for the Friendly side (see the module docstring).
+
+    Deterministic: no dice, ties by character ids, hex labels or the order of the options.
+    """
+
+    name = "tactical"
+
+    def __init__(self) -> None:
+        self._orders: dict[str, str] = {}
+        """The last order this policy gave each character (to pick its direction)."""
+
+    def __call__(self, game: Game, decision: Decision) -> str:
+        kind = decision.kind
+        keys = decision.keys
+        ch = game.state.characters.get(decision.actor) if decision.actor else None
+        if kind is DecisionKind.PLAY_CARD:
+            return min(keys, key=lambda k: (_card_value(game, k), k))
+        if kind is DecisionKind.DISCARD:
+            return max(keys, key=lambda k: (_card_value(game, k), k))
+        if kind is DecisionKind.FIRE_TARGET:
+            return _fire_target(decision)
+        if ch is None or ch.vehicle is not None:
+            return _fallback(game, decision)
+        if kind is DecisionKind.GIVE_ORDER:
+            order = self._order(game, ch, keys)
+            self._orders[ch.id] = order
+            return order
+        if kind is DecisionKind.ORDER_DIRECTION:
+            return self._direction(game, ch, keys)
+        if kind is DecisionKind.ORDER_TARGET:
+            return _order_target(game, ch, keys)
+        if kind is DecisionKind.DUCK_BACK:
+            return "yes" if _should_duck(game, ch) and "yes" in keys else "no"
+        if kind is DecisionKind.MAY_MOVE:
+            goal = _goal(game, ch)
+            if goal is not None and goal == ch.hex and "stay" in keys:
+                return "stay"
+            return "move" if "move" in keys else keys[0]
+        return keys[0]
+
+    # -- orders ------------------------------------------------------------------------
+
+    def _order(self, game: Game, ch: Character, keys: tuple[str, ...]) -> str:
+        def first(*names: str) -> str | None:
+            return next((n for n in names if n in keys), None)
+
+        if "melee" in keys:
+            return "melee"
+        if ch.morale.rank >= RALLY_FROM_RANK:
+            pick = first("rally", "hide", "sneak", "evade")
+            if pick:
+                return pick
+        if _is_medic(ch) and _patient_here(game, ch) and "medical_aid" in keys:
+            return "medical_aid"
+        if ch.ammo.value == "no" and "reload" in keys:
+            return "reload"
+        # The bazooka team (C2 32.1): the Bazooka is for vehicles only.
+        vehicles = _enemy_vehicles_in_sight(game, ch)
+        if vehicles:
+            pick = first("fire_light_at", "load_light_at")
+            if pick:
+                return pick
+        visible = _visible_known(game, ch)
+        if visible:
+            pick = _attack_order(game, ch, keys, visible)
+            if pick:
+                return pick
+        goal = _goal(game, ch)
+        if goal is not None and goal == ch.hex:
+            return first("hide", "rally", "sneak") or keys[0]
+        threats = _threats(game, ch)
+        if threats or _counters_near(game, ch, DANGER_RANGE):
+            pick = first("sneak", "evade", "hide")
+        elif (
+            goal is not None and _dist(game, ch.hex, goal) > 6 and not _counters_near(game, ch, SPRINT_RANGE)
+        ):
+            pick = first("sprint", "evade", "sneak")
+        else:
+            pick = first("evade", "sneak", "hide")
+        return pick or keys[0]
+
+    def _direction(self, game: Game, ch: Character, keys: tuple[str, ...]) -> str:
+        """The direction string whose path ends nearest the goal (in Cover when that matters);
+        a path stops before an Enemy counter's hex, impassable terrain or the map's edge."""
+        goal = _goal(game, ch)
+        if goal is None or ch.hex is None:
+            return keys[0]
+        order = self._orders.get(ch.id, "evade")
+        steps = MOVE_STEPS.get(order, 2)
+        wants_cover = order == "sneak" or bool(_threats(game, ch))
+        board = game.board
+        cube = board.cube
+        gx, gy, gz = cube[board.index[goal]]
+        blocked = {board.index[e.hex] for e in game.opponents(ch) if e.hex is not None}
+        start = board.index[ch.hex]
+
+        def score(idx_key: tuple[int, str]) -> tuple[int, int, int]:
+            i, key = idx_key
+            parts = key.split("/")
+            slots = (int(parts[0]), int(parts[-1]))
+            cur = start
+            for n in range(steps):
+                nxt = board.neighbours[cur][slots[n % 2]]
+                if nxt < 0 or nxt in blocked or not board.terrain_of(board.hexes[nxt]).character_passable:
+                    break
+                cur = nxt
+            x, y, z = cube[cur]
+            dist = max(abs(x - gx), abs(y - gy), abs(z - gz))
+            cover = 0 if (not wants_cover or board.is_cover(board.hexes[cur])) else 2
+            return (dist + cover, dist, i)
+
+        return min(enumerate(keys), key=score)[1]
+
+
+# -- what the player sees -----------------------------------------------------------------
+
+
+def _known(game: Game, ch: Character, *, within: int = 99) -> list[Character]:
+    return [
+        e
+        for e in game.opponents(ch)
+        if e.revealed and e.hex is not None and ch.hex is not None and _dist(game, ch.hex, e.hex) <= within
+    ]
+
+
+def _counters_near(game: Game, ch: Character, within: int) -> list:
+    """Enemy counters (Known or not: the player sees where the '?' stand) and live Enemy vehicles
+    within ``within`` hexes."""
+    if ch.hex is None:
+        return []
+    near = [e for e in game.opponents(ch) if e.hex is not None and _dist(game, ch.hex, e.hex) <= within]
+    for vid in sorted(game.state.vehicles):
+        v = game.state.vehicles[vid]
+        live = v.side is Side.ENEMY and v.hex is not None and not v.destroyed and not v.abandoned
+        if live and _dist(game, ch.hex, v.hex) <= within:
+            near.append(v)
+    return near
+
+
+def _visible_known(game: Game, ch: Character) -> list[Character]:
+    """Known enemies ``ch`` sees now, nearest first (ties by id)."""
+    seen = [e for e in _known(game, ch) if game.sees(ch, e)]
+    return sorted(seen, key=lambda e: (_dist(game, ch.hex, e.hex), e.id))
+
+
+def _threats(game: Game, ch: Character) -> list[Character]:
+    """Known enemies with a fire order who see ``ch`` (their orders are on the map)."""
+    return [
+        e
+        for e in _known(game, ch, within=12)
+        if e.order is not None and e.order.order in FIRE_ORDERS and game.sees(e, ch)
+    ]
+
+
+def _enemy_vehicles_in_sight(game: Game, ch: Character) -> list:
+    if not game.state.vehicles or ch.hex is None:
+        return []
+    out = []
+    for vid in sorted(game.state.vehicles):
+        v = game.state.vehicles[vid]
+        live = v.side is Side.ENEMY and v.hex is not None and not v.destroyed and not v.abandoned
+        if live and _dist(game, ch.hex, v.hex) <= 8 and game.sight(ch, v.hex).clear:
+            out.append(v)
+    return out
+
+
+def _is_medic(ch: Character) -> bool:
+    return ch.trained_medic or ch.has_skill("medic")
+
+
+def _wounded(game: Game, ch: Character) -> list[Character]:
+    """Friendly comrades with wounds, incapacitated or not, by distance then id."""
+    out = [
+        c
+        for c in game.state.characters.values()
+        if c.side is Side.FRIENDLY
+        and c.id != ch.id
+        and c.hex is not None
+        and c.status in (Status.ACTIVE, Status.INCAPACITATED)
+        and (c.wounds or c.status is Status.INCAPACITATED)
+    ]
+    return sorted(out, key=lambda c: (_dist(game, ch.hex, c.hex), c.id))
+
+
+def _patient_here(game: Game, ch: Character) -> bool:
+    return any(c.hex == ch.hex for c in _wounded(game, ch)) or bool(ch.wounds)
+
+
+def _weapon_value(game: Game, ch: Character, rng: int) -> tuple[int, int] | None:
+    """(best effective WS at ``rng``, its ROF) over ``ch``'s firearms, or None if none reaches."""
+    best: tuple[int, int] | None = None
+    for cw in ch.weapons:
+        w = game.data.weapons.get(cw.weapon)
+        if w.kind not in FIREARMS:
+            continue
+        mod = w.band_modifier(rng)
+        if mod is None:
+            continue
+        eff = (cw.ws + mod, w.rof_at(rng) or 1)
+        if best is None or eff > best:
+            best = eff
+    return best
+
+
+def _attack_order(game: Game, ch: Character, keys: tuple[str, ...], visible: list[Character]) -> str | None:
+    """Charge, grenade, Rapid or Aimed Fire at the Known enemies ``ch`` sees, or None to move."""
+    nearest = visible[0]
+    rng = _dist(game, ch.hex, nearest.hex)
+    value = _weapon_value(game, ch, rng)
+    eff = value[0] if value else -9
+    if "charge" in keys and rng <= 2 and ch.morale.rank <= 3 and not ch.bad_wounds:
+        mates = [
+            c
+            for c in game.state.active(Side.FRIENDLY)
+            if c.hex is not None and _dist(game, c.hex, ch.hex) <= 1
+        ]
+        defenders = [e for e in game.opponents(ch) if e.hex == nearest.hex]
+        if len(mates) >= len(defenders) + CHARGE_ODDS or nearest.morale.rank >= 5:
+            return "charge"
+    if "grenade" in keys and _grenade_hex(game, ch) is not None:
+        target = _grenade_hex(game, ch)
+        crowd = sum(1 for e in _known(game, ch) if e.hex == target)
+        if crowd >= 2 or game.board.is_cover(target) or eff <= 3:
+            return "grenade"
+    if value is None:
+        return None
+    rof = value[1]
+    aimed = 2 * rof * hit_chance(eff) if "aimed_fire" in keys else -1.0
+    rapid = 4 * rof * hit_chance(eff - 2) if "rapid_fire" in keys else -1.0
+    if max(aimed, rapid) <= 0:
+        return "suppressive_fire" if "suppressive_fire" in keys and eff >= 0 else None
+    return "rapid_fire" if rapid > aimed else "aimed_fire"
+
+
+def _grenade_hex(game: Game, ch: Character) -> Hex | None:
+    """The hex 1-3 away holding the most Known enemies and no Friendly in or next to it."""
+    friends = [c.hex for c in game.state.active(Side.FRIENDLY) if c.hex is not None]
+    counts: dict[Hex, int] = {}
+    for e in _known(game, ch, within=GRENADE_RANGE):
+        if _dist(game, ch.hex, e.hex) >= 1 and game.sight(ch, e.hex).clear:
+            counts[e.hex] = counts.get(e.hex, 0) + 1
+    safe = [h for h in counts if all(_dist(game, h, f) > 1 for f in friends)]
+    if not safe:
+        return None
+    return max(safe, key=lambda h: (counts[h], -_dist(game, ch.hex, h), str(h)))
+
+
+def _order_target(game: Game, ch: Character, keys: tuple[str, ...]) -> str:
+    """A grenade's hex (the most Known enemies, no Friendly near) or a Charge's enemy (the weakest)."""
+    if all(re.fullmatch(r"\d\d\.\d\d", k) for k in keys):
+        best = _grenade_hex(game, ch)
+        if best is not None and str(best) in keys:
+            return str(best)
+        return keys[0]
+    chars = [game.state.characters[k] for k in keys if k in game.state.characters]
+    if chars:
+        best_c = max(chars, key=lambda e: (e.morale.rank, -_dist(game, ch.hex, e.hex), e.id))
+        return best_c.id
+    return keys[0]
+
+
+def _fire_target(decision: Decision) -> str:
+    """The option with the best modified WS (ties: the first offered); hold only when nothing else."""
+    best = None
+    for i, o in enumerate(decision.options):
+        if o.key == "hold":
+            continue
+        m = _WS.search(o.label)
+        ws = int(m.group(1)) if m else 0
+        cand = (ws, -i, o.key)
+        if best is None or cand > best:
+            best = cand
+    return best[2] if best is not None else decision.keys[0]
+
+
+def _should_duck(game: Game, ch: Character) -> bool:
+    """Duck Back (7.19): a man in the Open, not firing, seen by enough Known enemies with fire orders."""
+    if ch.order is None or ch.order.order in (*FIRE_ORDERS, "charge", "melee", "grenade"):
+        return False
+    if game.in_cover(ch):
+        return False
+    need = 1 if ch.bad_wounds or ch.morale.rank >= 5 else DUCK_BACK_THREATS
+    return len(_threats(game, ch)) >= need
+
+
+# -- where to go ---------------------------------------------------------------------------
+
+
+def _objectives(game: Game) -> list[Hex]:
+    v = getattr(game.scenario, "victory", None)
+    out = []
+    for o in getattr(v, "objectives", ()):
+        if getattr(o, "side", Side.FRIENDLY) is Side.FRIENDLY:
+            out.append(Hex.parse(o.hex))
+    return out
+
+
+def _goal(game: Game, ch: Character) -> Hex | None:
+    """Where ``ch`` heads: a medic to the nearest wounded comrade; the bazooka behind the nearest
+    Enemy vehicle; otherwise each objective gets its nearest man (ties by id), the others the
+    nearest Known enemy, else the nearest objective, else the Enemy edge. Exits are not sought:
+    the engine does not yet move a Friendly off the map (no rule sets Status.EXITED)."""
+    if ch.hex is None:
+        return None
+    if _is_medic(ch):
+        hurt = _wounded(game, ch)
+        if hurt and _dist(game, ch.hex, hurt[0].hex) <= 8:
+            return hurt[0].hex
+    if any(game.data.weapons.get(w.weapon).kind is WeaponKind.LIGHT_AT for w in ch.weapons):
+        behind = _behind_vehicle(game, ch)
+        if behind is not None:
+            return behind
+    objectives = _objectives(game)
+    held = _assignment(game, objectives).get(ch.id)
+    if held is not None:
+        return held
+    known = _known(game, ch)
+    if known:
+        return min(known, key=lambda e: (_dist(game, ch.hex, e.hex), e.id)).hex
+    if objectives:
+        return min(objectives, key=lambda h: (_dist(game, ch.hex, h), str(h)))
+    return _edge_hex(game, game.scenario.edges.enemy, ch.hex)
+
+
+def _assignment(game: Game, objectives: list[Hex]) -> dict[str, Hex]:
+    """Which man takes each objective: the man on it, else the nearest free one (ties by id).
+
+    Kept for the last positions asked about (the order phase asks once per man)."""
+    men = sorted(
+        (c for c in game.state.active(Side.FRIENDLY) if c.hex is not None and c.vehicle is None),
+        key=lambda c: c.id,
+    )
+    key = (game.scenario.id, tuple((c.id, c.hex) for c in men), tuple(objectives))
+    if _ASSIGNED and _ASSIGNED[0][0] == key:
+        return _ASSIGNED[0][1]
+    out: dict[str, Hex] = {}
+    for obj in sorted(objectives, key=str):
+        holders = [c for c in men if c.hex == obj and c.id not in out]
+        free = [c for c in men if c.id not in out]
+        if not free:
+            break
+        pick = holders[0] if holders else min(free, key=lambda c: (_dist(game, c.hex, obj), c.id))
+        out[pick.id] = obj
+    _ASSIGNED[:] = [(key, out)]
+    return out
+
+
+_ASSIGNED: list[tuple[tuple, dict[str, Hex]]] = []
+"""The last :func:`_assignment` (its key and result)."""
+
+
+def _behind_vehicle(game: Game, ch: Character) -> Hex | None:
+    """Two hexes behind the nearest Enemy vehicle (its rear arc, C2 32.1), or its own hex."""
+    live = [
+        v
+        for v in game.state.vehicles.values()
+        if v.side is Side.ENEMY and v.hex is not None and not v.destroyed and not v.abandoned
+    ]
+    if not live:
+        return None
+    v = min(live, key=lambda v: (_dist(game, ch.hex, v.hex), v.id))
+    h = v.hex
+    for _ in range(2):
+        n = game.board.neighbour_hex(h, opposite(v.facing))
+        if n is None:
+            break
+        h = n
+    return h
+
+
+def _edge_hex(game: Game, side: MapSide, near: Hex) -> Hex:
+    """The hex of map side ``side`` nearest ``near`` (ties by label)."""
+    key = (game.board.map.id, side.value)
+    line = _EDGE_LINES.get(key)
+    if line is None:
+        hexes = game.board.hexes
+        if side in (MapSide.NORTH, MapSide.SOUTH):
+            pick = min if side is MapSide.NORTH else max
+            ends: dict[int, int] = {}
+            for h in hexes:
+                ends[h.col] = pick(ends.get(h.col, h.row), h.row)
+            line = tuple(h for h in hexes if ends[h.col] == h.row)
+        else:
+            col = (min if side is MapSide.WEST else max)(h.col for h in hexes)
+            line = tuple(h for h in hexes if h.col == col)
+        _EDGE_LINES[key] = line
+    return min(line, key=lambda h: (_dist(game, near, h), str(h)))
+
+
+_EDGE_LINES: dict[tuple[str, str], tuple[Hex, ...]] = {}
+"""The hexes along each map side, by (map id, side); built on first use."""
+
+
+def _card_value(game: Game, card_id: str) -> int:
+    c = game.data.friendly_deck.card(card_id)
+    if c.initiatives is None:
+        return 1000  # keep Event cards for last
+    return c.initiatives.able + c.initiatives.baker + c.initiatives.charlie
+
+
+def _fallback(game: Game, decision: Decision) -> str:
+    from solo.playtest.policies import SimplePolicy
+
+    return SimplePolicy()(game, decision)
