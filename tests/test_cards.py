@@ -411,7 +411,7 @@ def _set(cards: list[dict], k: int, keys: tuple, value: Any) -> None:
 
 
 ENEMY_CASES = {
-    "bad_initiative_range": ((3, ("initiative",), Here(101)), "outside 0-99"),
+    "bad_initiative_range": ((3, ("initiative",), Here(101)), "initiative: 101 is out of range 0–99"),
     "even_initiative": ((3, ("initiative",), Here(12)), "is even"),
     "repeated_initiative": ((4, ("initiative",), Here(1)), "repeated"),
     "duplicate_id": ((9, ("id",), Here("e01")), "duplicate card id"),
@@ -480,7 +480,7 @@ def test_enemy_problems_reported_all_at_once(tmp_path):
 
 FRIENDLY_CASES = {
     "odd_initiative": ((4, ("initiatives", "baker"), Here(7)), "must be even, 2-98"),
-    "initiative_too_high": ((4, ("initiatives", "charlie"), Here(100)), "must be even, 2-98"),
+    "initiative_too_high": ((4, ("initiatives", "charlie"), Here(100)), "charlie: 100 is out of range 0–99"),
     "event_with_initiatives": (
         (50, ("initiatives",), Here({"able": 2, "baker": 4, "charlie": 6})),
         "has no initiatives",

@@ -497,7 +497,7 @@ def test_a_team_id_of_the_wrong_side_is_refused(tmp_path):
 def test_a_month_outside_1_12_is_refused(tmp_path):
     """Month 13 is reported at the `month:` line."""
     p, line = broken(tmp_path, "turns: 6\n", "turns: 6\nmonth: 13\n")
-    assert_problem(p, line + 1, "month 13 outside 1-12")
+    assert_problem(p, line + 1, "month: 13 is out of range 1–12")
 
 
 def test_an_unknown_counter_is_refused(tmp_path):
@@ -533,7 +533,7 @@ def test_a_bad_option_value_is_refused(tmp_path):
     p, line = broken(tmp_path, "night_los: 4", "night_los: yes")
     assert_problem(p, line, "expected an integer")
     p, line = broken(tmp_path, "night_los: 4", "night_los: 0")
-    assert_problem(p, line, "night_los 0 outside")
+    assert_problem(p, line, "night_los: 0 is out of range 1–99")
 
 
 def test_a_target_table_needs_ten_hexes_on_the_map(tmp_path):
@@ -546,7 +546,7 @@ def test_a_target_table_needs_ten_hexes_on_the_map(tmp_path):
 
 def test_every_problem_is_reported_at_once(tmp_path):
     """Several broken lines: one DataError lists all of them, sorted by line."""
-    text = BASE.replace("map: town", "map: town\nmonth: 0").replace("m1_garand", "m1_garrand")
+    text = BASE.replace('hex: "15.06"', 'hex: "99.99"').replace("m1_garand", "m1_garrand")
     text = text.replace('order: "EV 5/6"', 'order: "ZZ"')
     found = problems_of(write(tmp_path, text))
     assert len(found) == 3

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import enum
 import re
-import types
 import typing
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from pathlib import Path
@@ -34,6 +33,7 @@ from cattrs.errors import (
     IterableValidationError,
 )
 
+from solo.core.bounds import OutOfRangeError, range_of
 from solo.core.errors import DataError, Problem
 from solo.core.resources import cards_dir, display_name
 
@@ -119,18 +119,21 @@ def read_text(text: str, name: str) -> DataFile:
     try:
         loader = yaml.SafeLoader(text)
     except yaml.YAMLError as exc:  # e.g. a control character in the text
-        raise DataError([Problem(name, None, f"malformed YAML: {exc}")]) from None
+        raise DataError([Problem(name, 1, f"malformed YAML: {_first_line(exc)}")]) from None
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        what = exc.problem or str(exc)
+        line = mark.line + 1 if mark is not None else last_line(text)
+        what = exc.problem or _first_line(exc)
+        if mark is not None and not text[mark.index :].strip():
+            line = last_line(text)
+            what = f"the file ends early (last line read: {line}): {what}"
         raise DataError([Problem(name, line, f"malformed YAML: {what}")]) from None
     except yaml.YAMLError as exc:
-        raise DataError([Problem(name, None, f"malformed YAML: {_first_line(exc)}")]) from None
+        raise DataError([Problem(name, last_line(text), f"malformed YAML: {_first_line(exc)}")]) from None
     except RecursionError:
-        raise DataError([Problem(name, None, "malformed YAML: nested too deeply")]) from None
+        raise DataError([Problem(name, 1, "malformed YAML: nested too deeply")]) from None
     finally:
         loader.dispose()
     lines: dict[DocPath, int] = {}
@@ -142,10 +145,15 @@ def read_text(text: str, name: str) -> DataFile:
     try:
         data = _build(loader, node, (), lines, key_lines, problems, name, spans, set())
     except RecursionError:
-        raise DataError([Problem(name, None, "malformed YAML: nested too deeply")]) from None
+        raise DataError([Problem(name, 1, "malformed YAML: nested too deeply")]) from None
     if problems:
         raise DataError(problems)
     return DataFile(name, data, lines, key_lines, spans, text)
+
+
+def last_line(text: str) -> int:
+    """The number of the last line of ``text`` that holds anything (1 for an empty text)."""
+    return max(1, len(text.rstrip().split("\n")) if text.strip() else 1)
 
 
 def read(path: Path | Any, name: str | None = None) -> DataFile:
@@ -302,6 +310,16 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
     conv.register_structure_hook(float, _strict(float, "a number"))
     conv.register_structure_hook_func(lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_hook)
+    strict_int = _strict(int, "an integer")
+
+    def _bounded(value: Any, tp: Any) -> Any:
+        value = strict_int(value, int)
+        bound = range_of(tp)
+        if bound is not None and not bound.lo <= value <= bound.hi:
+            raise OutOfRangeError(value, bound)
+        return value
+
+    conv.register_structure_hook_func(lambda t: range_of(t) is not None, _bounded)
 
     # Sequences take YAML lists only (a string would otherwise be split into
     # characters); mappings take YAML mappings only.
@@ -350,6 +368,11 @@ def structure(doc: DataFile, cls: type[T], at: DocPath = ()) -> T:
     data = doc.data
     for step in at:
         data = data[step]
+    if data is None and not at and attrs.has(cls):
+        n = last_line(doc.text)
+        raise DataError(
+            [Problem(doc.name, n, f"the file holds no data (last line read: {n}); is it cut short?")]
+        )
     try:
         return converter.structure(data, cls)
     except Exception as exc:  # cattrs raises groups of arbitrary exceptions
@@ -383,23 +406,31 @@ def _problems_from(exc: BaseException, doc: DataFile, path: DocPath, cls: Any) -
     elif isinstance(exc, BaseExceptionGroup):
         for sub in exc.exceptions:
             yield from _problems_from(sub, doc, path, cls)
+    elif isinstance(exc, OutOfRangeError):
+        yield doc.problem(path, f"{_field(path)}: {exc}")
     else:
         yield doc.problem(path, f"{_message(exc, cls)}{_where(path)}")
 
 
+def _field(path: DocPath) -> str:
+    names = [step for step in path if isinstance(step, str)]
+    return names[-1] if names else format_path(path)
+
+
 def _message(exc: BaseException, cls: Any) -> str:
-    if isinstance(exc, (TypeError, ValueError)) and str(exc):
-        text = str(exc)
-        if "expected" in text or "unknown" in text or "must" in text:
-            return text
-        if cls is not None:
-            return f"invalid value for {_type_name(cls)}: {text}"
-        return text
-    if isinstance(exc, AttributeError) and cls is not None:
-        return f"expected a mapping for {_type_name(cls)}"
-    if cls is not None:
-        return f"invalid value for {_type_name(cls)} ({type(exc).__name__}: {exc})"
-    return f"{type(exc).__name__}: {exc}"
+    """What a designer reads for ``exc``: never a Python class name nor a raw exception text."""
+    text = str(exc) if isinstance(exc, (TypeError, ValueError)) else ""
+    if text and (isinstance(exc, ValueError) or "expected" in text or "unknown" in text or "must" in text):
+        return text  # the converter's hooks and the parsers speak the designer's language
+    if attrs.has(cls) or (isinstance(cls, type) and issubclass(cls, dict)) or _is_mapping_type(cls):
+        return "expected a mapping"
+    if typing.get_origin(cls) in (list, tuple):
+        return "expected a list"
+    return "invalid value"
+
+
+def _is_mapping_type(tp: Any) -> bool:
+    return typing.get_origin(tp) is dict
 
 
 def _where(path: DocPath) -> str:
@@ -412,14 +443,6 @@ def format_path(path: DocPath) -> str:
     for step in path:
         out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
     return out or "(top)"
-
-
-def _type_name(tp: Any) -> str:
-    if isinstance(tp, type):
-        return tp.__name__
-    if isinstance(tp, types.UnionType) or typing.get_origin(tp) is typing.Union:
-        return " or ".join(_type_name(a) for a in typing.get_args(tp))
-    return str(tp).replace("typing.", "")
 
 
 class Problems:

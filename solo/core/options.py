@@ -13,6 +13,8 @@ from typing import Any
 
 import attrs
 
+from solo.core.bounds import HEXES, RANGE, TQ
+
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "smoke_grenade_timing": ("end_of_turn", "immediate"),
     "oba_model": ("tq_minus_power",),
@@ -34,13 +36,13 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {
 class Options:
     """The house options of base-rules §20 that the engine reads."""
 
-    night_los: int = 5
+    night_los: HEXES = 5
     """Q20: LOS limit at night, hexes (§15)."""
     optional_enemy_activation: bool = False
     """C2 23.5: draw Enemy orders only when a team activates (or an enemy is fired on)."""
     morale_modifies_spotting: bool = True
     """Q7: the firer's morale fire-WS modifier also applies to spotting."""
-    medical_aid_range: int = 0
+    medical_aid_range: RANGE = 0
     """Q25: Medical Aid reaches the same hex (0) or adjacent hexes (1)."""
     smoke_grenade_timing: str = "end_of_turn"
     """Q16: ``end_of_turn`` (Smoke next turn) or ``immediate``."""
@@ -48,7 +50,7 @@ class Options:
     """Q17: the reconstruction's blast MC (in-hex only if no die hit) instead of C2's everyone."""
     plan_roll: bool = False
     """Q24: Plan also needs d10 <= LDR."""
-    dummy_tq: int = 1
+    dummy_tq: TQ = 1
     """§3: the TQ a dummy spots with."""
     oba_model: str = "tq_minus_power"
     """Q22: off-board artillery damage model. Only ``tq_minus_power`` (base-rules §14): the

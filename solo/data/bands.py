@@ -14,6 +14,8 @@ import re
 
 import attrs
 
+from solo.core.bounds import MODIFIER, RANGE
+
 RANGE_LIMIT = 1000
 """The longest range, in hexes, a band or a weapon may reach (lookup tables are this long)."""
 
@@ -32,9 +34,9 @@ def format_modifier(modifier: int | None) -> str:
 class Band:
     """One range band: hexes ``first``-``last`` (inclusive) give ``modifier`` (``None`` = NA)."""
 
-    first: int
-    last: int
-    modifier: int | None
+    first: RANGE
+    last: RANGE
+    modifier: MODIFIER | None
 
     def __str__(self) -> str:
         span = str(self.first) if self.first == self.last else f"{self.first}-{self.last}"

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from solo.core.bounds import INITIATIVE
 from solo.core.catalog import Catalog
 from solo.core.datafile import (
     SNAKE_ID,
@@ -260,7 +261,7 @@ class EnemyOrderCard:
 
     id: str
     """Stable snake_case id (``"e07"``)."""
-    initiative: int
+    initiative: INITIATIVE
     """The brown circle: an odd number 1-99, each once in the deck; also read by the VOM (C2 31.11.3)."""
     cover: EnemyOrderTable
     """The table used by an enemy in Cover (base-rules §5.4)."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from solo.core.bounds import COUNTER, D10, LDR, TQ, WS
 from solo.core.datafile import (
     SNAKE_ID,
     DataFile,
@@ -87,7 +88,7 @@ class WeaponSpec:
 
     weapon: str
     """Weapon id of ``cards/weapons.yaml``."""
-    ws: int
+    ws: WS
     """Weapon Skill, 0-9."""
 
 
@@ -98,9 +99,9 @@ class FriendlyProfile:
     id: str
     """Stable snake_case id (``"sgt_taylor"``): how the table and scenarios name him."""
     name: str
-    tq: int
+    tq: TQ
     weapons: tuple[WeaponSpec, ...] = ()
-    ldr: int = 0
+    ldr: LDR = 0
     skills: tuple[Skill, ...] = ()
     mg_role: MgRole | None = None
     trained_medic: bool = False
@@ -110,13 +111,13 @@ class FriendlyProfile:
 class CounterProfile:
     """An Enemy counter 1–21 (or its SS counterpart, C2 24.0) with house-edition values."""
 
-    counter: int
+    counter: COUNTER
     """The counter number 1–21."""
     role: CounterRole
     name: str
-    tq: int
+    tq: TQ
     weapons: tuple[WeaponSpec, ...] = ()
-    ldr: int = 0
+    ldr: LDR = 0
     skills: tuple[Skill, ...] = ()
     mg_role: MgRole | None = None
     trained_medic: bool = False
@@ -126,7 +127,7 @@ class CounterProfile:
 class SelectionRow:
     """One row of the C2 25.0 table: the d10 face and the members of Able, Baker, Charlie."""
 
-    roll: int
+    roll: D10
     """The d10 face 0–9."""
     able: tuple[str, ...] = ()
     baker: tuple[str, ...] = ()

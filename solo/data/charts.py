@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from solo.core.bounds import HEXES, MODIFIER
 from solo.core.datafile import DataFile, Problems, read_card_file, structure
 from solo.data.bands import Bands
 
@@ -102,8 +103,8 @@ class SpotRange:
     further ``beyond_every`` hexes."""
 
     bands: Bands
-    beyond_every: int
-    beyond_modifier: int
+    beyond_every: HEXES
+    beyond_modifier: MODIFIER
 
     def modifier(self, range_hexes: int) -> int:
         """The modifier at ``range_hexes`` (0 or more). Raises :class:`ValueError` if negative."""
@@ -124,7 +125,7 @@ class SpotLine:
     """A spotting chart line: the modifiers for S0-S6."""
 
     row: ChartRow
-    cells: tuple[int, ...]
+    cells: tuple[MODIFIER, ...]
 
 
 @attrs.frozen
@@ -186,8 +187,8 @@ class SpotRangeEntry:
     """``spot_range`` of ``charts.yaml`` as written."""
 
     bands: str
-    beyond_every: int
-    beyond_modifier: int
+    beyond_every: HEXES
+    beyond_modifier: MODIFIER
 
 
 @attrs.frozen
@@ -195,7 +196,7 @@ class ChartsFile:
     """``charts.yaml`` as written."""
 
     spot_range: SpotRangeEntry
-    spotting: dict[str, list[int]]
+    spotting: dict[str, list[MODIFIER]]
     fire: dict[str, list[Any]]
 
 

@@ -18,6 +18,7 @@ from typing import ClassVar
 
 import attrs
 
+from solo.core.bounds import LDR, TQ, WS
 from solo.core.catalog import Catalog
 from solo.core.datafile import (
     SNAKE_ID,
@@ -41,7 +42,7 @@ class CrewWeapon:
     """A crewman's own weapon (usually a pistol, 31.9.4 a) and his WS with it."""
 
     weapon: str
-    ws: int
+    ws: WS
 
 
 @attrs.frozen
@@ -52,8 +53,8 @@ class CrewCounter:
     name: str
     nation: Nation
     role: Role
-    tq: int
-    ldr: int
+    tq: TQ
+    ldr: LDR
     """Leadership; Commanders only (modifies the crew's MCs, 31.10.9)."""
     morale: MoraleState
     """The Morale State the counter starts in."""
@@ -94,8 +95,8 @@ class Crews(Catalog):
 class _CrewEntry:
     id: str
     name: str
-    tq: int
-    ldr: int = 0
+    tq: TQ
+    ldr: LDR = 0
     morale: MoraleState = MoraleState.NORMAL
     weapons: tuple[CrewWeapon, ...] = ()
     note: str = ""

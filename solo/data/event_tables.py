@@ -11,6 +11,7 @@ from pathlib import Path
 
 import attrs
 
+from solo.core.bounds import COUNT, D10, MODIFIER
 from solo.core.datafile import Problems, read_card_file, structure
 from solo.data.friendly_deck import EventTable
 
@@ -72,13 +73,13 @@ ROUNDS_DICE: tuple[str, ...] = ("d6", "d10")
 class EventEntry:
     """One line of an Event table: the d10 ``roll`` (0-9) it answers and what it does."""
 
-    roll: int
+    roll: D10
     kind: EventKind
     title: str
     text: str
-    count: int = 1
+    count: COUNT = 1
     """Characters (or cards) affected by heal_light_wound, ammo, extra_card."""
-    value: int = 1
+    value: MODIFIER = 1
     """Morale State steps of morale_near_leader (+ better)."""
     calibre: Calibre | None = None
     """support_fire: the calibre (§14)."""

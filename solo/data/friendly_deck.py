@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from solo.core.bounds import HEXES, INITIATIVE, MODIFIER, POSITIVE
 from solo.core.catalog import Catalog
 from solo.core.datafile import SNAKE_ID, DataFile, Problems, converter, describe, read_card_file
 from solo.data.cards import check_card_ids, count_message, read_deck_head, structure_cards
@@ -128,7 +129,7 @@ class WsModifier:
     """Add ``value`` to the WS of every fire by ``team`` this turn (base-rules §10)."""
 
     kind: ClassVar[str] = "ws_modifier"
-    value: int = attrs.field(validator=_nonzero)
+    value: MODIFIER = attrs.field(validator=_nonzero)
     team: EffectScope = attrs.field(default=EffectScope.ALL, validator=_team_scope)
 
 
@@ -140,7 +141,7 @@ class MoraleChange:
     """
 
     kind: ClassVar[str] = "morale"
-    value: int = attrs.field(validator=_nonzero)
+    value: MODIFIER = attrs.field(validator=_nonzero)
     scope: EffectScope = EffectScope.NEAR_LEADER
 
 
@@ -150,7 +151,7 @@ class Reroll:
 
     kind: ClassVar[str] = "reroll"
     roll: RollKind = RollKind.ANY
-    count: int = attrs.field(default=1, validator=_positive)
+    count: POSITIVE = attrs.field(default=1, validator=_positive)
 
 
 @attrs.frozen
@@ -159,7 +160,7 @@ class ExtraMove:
 
     kind: ClassVar[str] = "extra_move"
     scope: EffectScope = EffectScope.ONE_CHARACTER
-    hexes: int = attrs.field(default=1, validator=_positive)
+    hexes: HEXES = attrs.field(default=1, validator=_positive)
 
 
 @attrs.frozen
@@ -176,7 +177,7 @@ class RemoveLightWound:
 
     kind: ClassVar[str] = "remove_light_wound"
     scope: EffectScope = EffectScope.ONE_CHARACTER
-    count: int = attrs.field(default=1, validator=_positive)
+    count: POSITIVE = attrs.field(default=1, validator=_positive)
 
 
 @attrs.frozen
@@ -282,9 +283,9 @@ converter.register_structure_hook_func(lambda t: t == Effect, lambda v, _t: effe
 class Initiatives:
     """The three initiatives of a numbered Friendly card: even numbers 2-98 (base-rules §2, §18)."""
 
-    able: int
-    baker: int
-    charlie: int
+    able: INITIATIVE
+    baker: INITIATIVE
+    charlie: INITIATIVE
 
     def as_tuple(self) -> tuple[int, int, int]:
         """(Able, Baker, Charlie)."""

@@ -36,6 +36,7 @@ from pathlib import Path
 
 import attrs
 
+from solo.core.bounds import HEXES
 from solo.core.datafile import DataFile, Problems, read, structure
 from solo.core.errors import GeometryError
 from solo.core.hexes import (
@@ -74,8 +75,8 @@ class _OverlayEntry:
 class _MapFile:
     id: str
     name: str
-    columns: int
-    rows: int
+    columns: HEXES
+    rows: HEXES
     short_columns: ShortColumns
     stagger: Stagger
     legend: dict[str, str]

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from solo.core.bounds import COUNT, COUNTER, DIRECTION, LDR, MONTH, PF_LEVEL, RANGE, TQ, TURN, VP
 from solo.core.datafile import converter, str_enum_hook
 from solo.core.hexes import Direction, Hex, rotate
 from solo.core.options import Options
@@ -120,9 +121,9 @@ class CharacterSpec:
     id: str
     """Stable snake_case id (``"able_1"``, ``"red_3"``), unique in the scenario."""
     name: str = ""
-    tq: int | None = None
+    tq: TQ | None = None
     weapons: tuple[WeaponSpec, ...] = ()
-    ldr: int = 0
+    ldr: LDR = 0
     skills: tuple[Skill, ...] = ()
     hex: str | None = None
     """Starting hex ``CC.RR``. None: the next of the team's ``hexes`` (or a reinforcement's)."""
@@ -134,7 +135,7 @@ class CharacterSpec:
     trained_medic: bool = False
     dummy: bool = False
     """An Enemy dummy counter (base-rules §3): needs no values."""
-    counter: int | None = None
+    counter: COUNTER | None = None
     """Enemy counter number 1–21 (C2 24.0)."""
     profile: str | None = None
     """A Friendly profile id of ``cards/characters.yaml`` (``"sgt_taylor"``)."""
@@ -144,9 +145,9 @@ class CharacterSpec:
 class CupSpec:
     """Counters and dummies drawn at random at set-up, one per set-up hex, Unknown (base-rules §19)."""
 
-    counters: tuple[int, ...] = ()
+    counters: tuple[COUNTER, ...] = ()
     """Enemy counter numbers 1–21 (profiles in ``cards/characters.yaml``)."""
-    dummies: int = 0
+    dummies: COUNT = 0
     hexes: str | None = None
     """Set-up hexes, space separated, filled in the order written (a team's cup only;
     a reinforcement's cup enters by the wave's ``hexes``)."""
@@ -197,7 +198,7 @@ class DirectionCounterSpec:
     """
 
     hex: str
-    rotation: int = 0
+    rotation: DIRECTION = 0
     """0–5 hexsides clockwise."""
 
     def to_map(self, direction: Direction) -> Direction:
@@ -213,7 +214,7 @@ class ReinforcementSpec:
     """The team they join or form (a Friendly id or an Enemy colour)."""
     hexes: str
     """Entry hexes, space separated; members take them in order, wrapping round."""
-    turn: int | None = None
+    turn: TURN | None = None
     """The turn they arrive (placed in Step 3 a), base-rules §1). None for an ``event`` wave."""
     event: bool = False
     """§18: the wave waits for a ``reinforcements`` entry of its side's Event table and arrives in
@@ -243,7 +244,7 @@ class PrisonerRules:
 
     capture_incapacitated: bool = True
     """C2 23.3: an incapacitated Friendly with no Friendly within ``capture_range`` is captured."""
-    capture_range: int = 2
+    capture_range: RANGE = 2
     """Hexes (C2 23.3: 2)."""
     guarded_prisoners: bool = True
     """C2 23.4: a prisoner with a guard in his hex counts as captured."""
@@ -257,7 +258,7 @@ class Objective:
     """
 
     hex: str
-    vp: int
+    vp: VP
     name: str = ""
     side: Side = Side.FRIENDLY
 
@@ -266,7 +267,7 @@ class Objective:
 class ExitSpec:
     """VP for each character of ``side`` who leaves the map by ``edge`` or from one of ``hexes``."""
 
-    vp: int
+    vp: VP
     side: Side = Side.FRIENDLY
     edge: MapSide | None = None
     hexes: str | None = None
@@ -277,7 +278,7 @@ class VictoryBand:
     """A result for a Friendly VP total of at least ``min_vp`` (None: anything lower)."""
 
     result: str
-    min_vp: int | None = None
+    min_vp: VP | None = None
 
 
 STANDARD_BANDS: tuple[VictoryBand, ...] = (
@@ -295,15 +296,15 @@ STANDARD_BANDS: tuple[VictoryBand, ...] = (
 class Victory:
     """How the Friendly VP total is counted (base-rules §19). All values are VP, 0 or more."""
 
-    kill: int = 1
+    kill: VP = 1
     """Gained per Enemy killed (a Routed enemy who leaves the map counts, §5.7)."""
-    leader_kill: int = 2
+    leader_kill: VP = 2
     """Gained per Enemy leader (LDR 1+) killed, instead of ``kill``."""
-    prisoner: int = 1
+    prisoner: VP = 1
     """Gained per Enemy prisoner held at the end (C2 23.4)."""
-    friendly_killed: int = 1
+    friendly_killed: VP = 1
     """Lost per Friendly killed."""
-    friendly_captured: int = 1
+    friendly_captured: VP = 1
     """Lost per Friendly captured (C2 23.3)."""
     objectives: tuple[Objective, ...] = ()
     exits: tuple[ExitSpec, ...] = ()
@@ -330,7 +331,7 @@ class Edges:
 class PanzerfaustSpec:
     """The Panzerfaust Level and type of a scenario (C2 32.3)."""
 
-    level: int
+    level: PF_LEVEL
     type: str = "panzerfaust_60"
     """``panzerfaust_60`` or ``panzerfaust_100``."""
 
@@ -375,9 +376,9 @@ class VehicleSpec:
     side: str
     """``friendly`` or ``enemy``."""
     hex: str
-    facing: int
+    facing: DIRECTION
     name: str = ""
-    turret: int | None = None
+    turret: DIRECTION | None = None
     """Turret facing (AFVs); default the hull facing."""
     loaded: str | None = None
     """The round in the main gun at set-up: ``he``, ``ap`` or none (31.11.3 Loader)."""
@@ -398,22 +399,22 @@ class Scenario:
     id: str
     name: str
     map: str
-    turns: int
+    turns: TURN
     friendly: tuple[TeamSpec, ...]
     enemy: tuple[TeamSpec, ...] = ()
-    month: int = 6
+    month: MONTH = 6
     """1–12 (June–August make Fields S terrain, C2 27.8)."""
     weather: Weather = Weather.CLEAR
     ground: Ground = Ground.NORMAL
     night: bool = False
-    hand: int = 3
+    hand: COUNT = 3
     """Friendly cards in the starting hand (base-rules §18)."""
     elite: bool = False
     """Every Enemy counter is its SS counterpart (C2 24.0) unless a team says otherwise."""
     large_battle: bool = False
     """One Enemy card per team, shared (9.2)."""
     direction_counters: tuple[DirectionCounterSpec, ...] = ()
-    wind: int | None = None
+    wind: DIRECTION | None = None
     """Direction 1–6 smoke drifts toward (§13); None: rolled on a d6 at set-up."""
     options: dict[str, Any] = attrs.field(factory=dict)
     """House options by name (:class:`~solo.core.options.Options`), e.g. ``optional_enemy_activation``."""

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import attrs
 
+from solo.core.bounds import MODIFIER, MORALE_STEPS, ROW
 from solo.core.datafile import SNAKE_ID, DataFile, DocPath, Problems, read_card_file, structure
 
 
@@ -88,12 +89,12 @@ class MoraleRow:
     """A Morale State's modifiers and how an Enemy in it reads his card (base-rules §7)."""
 
     state: MoraleState
-    fire_ws: int
+    fire_ws: MODIFIER
     """Added to the WS of his fire (and to spotting, §20 Q7)."""
-    melee_tq: int | None
+    melee_tq: MODIFIER | None
     """Added to his melee TQ; ``None`` = as an attacker he surrenders instead (17.3)."""
     source: Source
-    card_row: int | None = None
+    card_row: ROW | None = None
     """Row 1-5 of the Cover/Open table of an Enemy Order card."""
     card_string: CardString | None = None
     """Instead of a row: the card's berserk or rout string, with ``forced_order``."""
@@ -148,10 +149,10 @@ class CheckTable:
     id: CheckKind
     name: str
     changes_morale: bool
-    natural_0: int | None
-    passed: int | None
-    failed: int | None
-    natural_9: int | None
+    natural_0: MORALE_STEPS | None
+    passed: MORALE_STEPS | None
+    failed: MORALE_STEPS | None
+    natural_9: MORALE_STEPS | None
     gain_cap: MoraleState | None
     source: Source
     rule: str = ""

@@ -15,6 +15,7 @@ from typing import ClassVar
 
 import attrs
 
+from solo.core.bounds import D10, LEVEL, MONTH
 from solo.core.catalog import Catalog
 from solo.core.datafile import Problems, check_unique, read_card_file, structure
 
@@ -78,9 +79,9 @@ class TerrainType:
     rough: bool
     """Rough terrain for movement (Sprint → Duck Back)."""
     los: LosKind
-    obstacle: int
+    obstacle: LEVEL
     """Obstacle height above the hex's ground, half-levels (B and S terrain)."""
-    ground_offset: int
+    ground_offset: LEVEL
     """Added to the hex's ground height: −1 for Depression, Stream, Trench (§16 step 3)."""
     vehicles: VehicleEntry
     """AFV and Half-Track entry (C2 31.5)."""
@@ -89,13 +90,13 @@ class TerrainType:
     chart_row: str
     """Row id in the spotting and fire charts (``cards/charts.yaml``)."""
     placement: Placement
-    kindling: int | None = None
+    kindling: D10 | None = None
     """d10 ≤ kindling after an artillery attack starts a fire (C2 29.1–29.2); None = never."""
-    growth: int | None = None
+    growth: D10 | None = None
     """d10 ≤ growth turns a Fire to a Raging Fire (C2 29.3)."""
-    spread: int | None = None
+    spread: D10 | None = None
     """d10 ≤ spread lets a Raging Fire spread here from upwind (C2 29.4)."""
-    small_months: tuple[int, ...] | None = None
+    small_months: tuple[MONTH, ...] | None = None
     """For S terrain that is small only in some months (Fields: 6, 7, 8); None = always."""
     abbey: Abbey = Abbey.NONE
     character_passable: bool = True

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from solo.core import datafile
+from solo.core.bounds import ARMOUR, COUNTER
 from solo.core.datafile import (
     SNAKE_ID,
     DataFile,
@@ -68,7 +69,7 @@ _CREW_LOCATIONS = frozenset({Location.HATCH, Location.PERISCOPE, Location.VISION
 @attrs.frozen
 class _PositionEntry:
     role: Role | None = None
-    number: int | None = None
+    number: COUNTER | None = None
     hatch: bool = False
     frame: Frame = Frame.HULL
     los_open: tuple[ArcName, ...] | None = None
@@ -93,8 +94,8 @@ class _WeaponEntry:
 
 @attrs.frozen
 class _ArmorEntry:
-    normal: int
-    glancing: int
+    normal: ARMOUR
+    glancing: ARMOUR
 
 
 @attrs.frozen
@@ -102,7 +103,7 @@ class _HitEntry:
     rolls: Rolls
     location: Location
     crew: Role | None = None
-    passengers: tuple[int, ...] = ()
+    passengers: tuple[COUNTER, ...] = ()
     armor: ArmorZone | None = None
     glancing: bool = False
     damage: str | None = None

@@ -24,6 +24,7 @@ from typing import ClassVar
 
 import attrs
 
+from solo.core.bounds import ARMOUR, COUNT, COUNTER, DIRECTION
 from solo.core.catalog import Catalog
 from solo.core.hexes import Arc
 from solo.data.roll_ranges import Rolls
@@ -273,18 +274,18 @@ class Position:
     id: str
     role: Role | None
     """The crew role; ``None`` for passengers and the cupola."""
-    number: int | None
+    number: COUNTER | None
     """The passenger number (odd on the left, even on the right; 2k-1 and 2k share row k)."""
     hatch: bool
     """The position has a hatch (AFV crew except tank Gunners, 31.8)."""
     frame: Frame
-    los_open: tuple[int, ...] | None
+    los_open: tuple[DIRECTION, ...] | None
     """LOS wedges with the hatch open (or, without a hatch, of an exposed position)."""
-    los_closed: tuple[int, ...] | None
+    los_closed: tuple[DIRECTION, ...] | None
     """LOS wedges with the hatch closed (or, without a hatch, of a position inside the armor)."""
-    exposed_from: tuple[int, ...]
+    exposed_from: tuple[DIRECTION, ...]
     """Hull wedges from which small arms may fire at the occupant with an open hatch (31.10.31)."""
-    fire_arcs: tuple[int, ...]
+    fire_arcs: tuple[DIRECTION, ...]
     """Hull wedges into which the occupant may fire his own weapon (31.9.1-31.9.3)."""
     fire_kinds: tuple[WeaponKind, ...]
     """Which of his own weapons he may fire from here (empty: any)."""
@@ -331,8 +332,8 @@ class Position:
 class Rounds:
     """Main gun rounds carried, by kind (C2 31.0 ammo load)."""
 
-    he: int = 0
-    ap: int = 0
+    he: COUNT = 0
+    ap: COUNT = 0
 
     def of(self, kind: AmmoKind) -> int:
         """Rounds of ``kind`` carried (0 for HEAT and small arms)."""
@@ -353,7 +354,7 @@ class VehicleWeapon:
     mount: Mount
     fired_by: tuple[str, ...]
     """Position ids that may fire it (any one of them)."""
-    arcs: tuple[int, ...]
+    arcs: tuple[DIRECTION, ...]
     """Wedges it fires into, relative to the turret (turret mount) or the hull."""
     rounds: Rounds | None
     """Main gun rounds carried; ``None`` for machine guns."""
@@ -369,8 +370,8 @@ class ArmorValue:
     """The armor of one zone: the normal value and the Glancing Blow value (31.10.4-31.10.5)."""
 
     zone: ArmorZone
-    normal: int
-    glancing: int
+    normal: ARMOUR
+    glancing: ARMOUR
 
 
 @attrs.frozen
@@ -386,7 +387,7 @@ class HitLocation:
     location: Location
     crew: Role | None
     """The position of a hatch, periscope, vision slot or crew hit."""
-    passengers: tuple[int, ...]
+    passengers: tuple[COUNTER, ...]
     """The passenger hit (one number) or the two passengers a shot passes between."""
     armor: ArmorZone | None
     glancing: bool

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from solo.core.bounds import PERCENT_MODIFIER
 from solo.core.datafile import (
     SNAKE_ID,
     DataFile,
@@ -195,7 +196,7 @@ class _VomRoleEntry:
 
 @attrs.frozen
 class _VomFile:
-    morale_modifiers: dict[MoraleState, int]
+    morale_modifiers: dict[MoraleState, PERCENT_MODIFIER]
     directed_orders: tuple[str, ...]
     fire_orders: tuple[str, ...]
     roles: dict[Role, _VomRoleEntry]

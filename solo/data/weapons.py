@@ -18,6 +18,7 @@ from typing import ClassVar
 
 import attrs
 
+from solo.core.bounds import COUNT, MODIFIER, RANGE, WS
 from solo.core.catalog import Catalog
 from solo.core.datafile import SNAKE_ID, DataFile, DocPath, Problems, check_unique, read_card_file, structure
 from solo.core.dice_expressions import DiceExpression
@@ -89,26 +90,26 @@ class AmmoKind(enum.Enum):
 class RofBeyond:
     """ROF ``rof`` beyond ``range`` hexes (StG 44: 1 beyond 13, C2 26.0)."""
 
-    range: int
-    rof: int
+    range: RANGE
+    rof: COUNT
 
 
 @attrs.frozen
 class Scope:
     """``modifier`` added to Aimed Fire beyond ``beyond`` hexes (M1903: +1 beyond 3, C2 26.0)."""
 
-    beyond: int
-    modifier: int
+    beyond: RANGE
+    modifier: MODIFIER
 
 
 @attrs.frozen
 class GrenadeBlast:
     """The §12 explosion: Near ``near_dice`` at Frag ``near_frag``, Far ``far_dice`` at ``far_frag``."""
 
-    near_dice: int
-    near_frag: int
-    far_dice: int
-    far_frag: int
+    near_dice: COUNT
+    near_frag: WS
+    far_dice: COUNT
+    far_frag: WS
 
 
 @attrs.frozen
@@ -118,8 +119,8 @@ class AmmoProfile:
     kind: AmmoKind
     penetration: DiceExpression
     """Penetration dice (``5+1d6``), read by :class:`solo.core.dice.DiceExpression`."""
-    blast: int | None
-    frag: int | None
+    blast: WS | None
+    frag: WS | None
 
 
 @attrs.frozen
@@ -130,9 +131,9 @@ class Weapon:
     name: str
     nation: Nation | None
     kind: WeaponKind
-    max_range: int
+    max_range: RANGE
     """No fire beyond this many hexes."""
-    rof: int | None
+    rof: COUNT | None
     """Attacks per fire action; ``None`` for thrown weapons (§12)."""
     rof_beyond: RofBeyond | None
     flags: tuple[WeaponFlag, ...]
@@ -214,8 +215,8 @@ class AmmoEntry:
     """One round of ``ammo`` in ``weapons.yaml`` as written."""
 
     pen: str
-    blast: int | None = None
-    frag: int | None = None
+    blast: WS | None = None
+    frag: WS | None = None
 
 
 @attrs.frozen
@@ -225,8 +226,8 @@ class WeaponEntry:
     id: str
     name: str
     kind: WeaponKind
-    max_range: int
-    rof: int | None
+    max_range: RANGE
+    rof: COUNT | None
     bands: str | None
     source: Source
     nation: Nation | None = None
