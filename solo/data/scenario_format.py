@@ -341,7 +341,7 @@ class BarrageSpec:
     """A scenario barrage (base-rules §14 special rules): off-board fire called at the start of
     ``turn`` on the ``at`` side's target table; the rounds scatter and explode in Step 5 a)."""
 
-    turn: int
+    turn: TURN
     at: Side
     """The side the rounds fall on (its target table)."""
     calibre: str

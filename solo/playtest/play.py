@@ -358,7 +358,8 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
             return ReplayResult(
                 False, i, f"event {i} differs: logged {a.kind} {a.text!r}, replayed {b.kind} {b.text!r}"
             )
-    if len(logged) < len(got) and not any(e.kind == "game_over" for e in logged):
+    stops_early = len(logged) < len(got) or (len(logged) == len(got) and game.pending is not None)
+    if stops_early and not any(e.kind == "game_over" for e in logged):
         # A log that stops before the game's end (cut at a line, or saved mid-game): a prefix.
         last = logged[-1] if logged else None
         where = f"turn {last.turn}, impulse {last.impulse}" if last is not None else "the start"

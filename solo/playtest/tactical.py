@@ -20,6 +20,7 @@ from solo.core.hexes import Hex, opposite
 from solo.data.scenario_format import MapSide
 from solo.data.weapons import WeaponKind
 from solo.engine.game import Decision, DecisionKind, Game
+from solo.playtest.simple_policy import SimplePolicy
 from solo.rules.state import Character, Side, Status
 
 FIREARMS = (WeaponKind.RIFLE, WeaponKind.SMG, WeaponKind.PISTOL, WeaponKind.MG)
@@ -458,6 +459,4 @@ def _card_value(game: Game, card_id: str) -> int:
 
 
 def _fallback(game: Game, decision: Decision) -> str:
-    from solo.playtest.policies import SimplePolicy
-
     return SimplePolicy()(game, decision)

@@ -1,0 +1,95 @@
+"""The ``simple`` Friendly policy (issue 3 item 5): fire at what it sees, move toward the enemy or
+cover, rally the shaken. Its own module so that ``tactical`` can fall back on it and ``policies``
+can name both without an import circle.
+
+May import core, data, rules and engine.
+"""
+
+from __future__ import annotations
+
+from solo.core.hexes import wedge_directions
+from solo.engine.game import Decision, DecisionKind, Game
+from solo.rules.state import Character, Side
+
+
+class SimplePolicy:
+    """A sensible squad leader: fire at what it sees, move toward the enemy or cover, rally the shaken.
+
+    Deterministic: it breaks ties by the order of the options.
+    """
+
+    name = "simple"
+
+    def __call__(self, game: Game, decision: Decision) -> str:
+        kind = decision.kind
+        keys = decision.keys
+        if kind is DecisionKind.PLAY_CARD:
+            return min(keys, key=lambda k: _card_value(game, k))
+        if kind is DecisionKind.DISCARD:
+            return max(keys, key=lambda k: _card_value(game, k))
+        if kind is DecisionKind.DUCK_BACK:
+            return "no"
+        if kind is DecisionKind.MAY_MOVE:
+            return "move"
+        if kind is DecisionKind.FIRE_TARGET:
+            shots = [k for k in keys if k != "hold"]
+            return shots[0] if shots else keys[0]
+        if kind is DecisionKind.WOUND_CARD:  # C2 24.1: Tough keeps the lesser card, Deadly the worse
+            deck = game.data.friendly_deck
+            severity = {k: deck.card(k).stamp.severity for k in keys}
+            pick = max if decision.prompt.startswith("Deadly") else min
+            return pick(keys, key=lambda k: (severity[k], -keys.index(k)))
+        ch = game.char(decision.actor) if decision.actor in game.state.characters else None
+        if kind is DecisionKind.GIVE_ORDER and ch is not None:
+            return self._order(game, ch, keys)
+        if kind is DecisionKind.ORDER_DIRECTION and ch is not None:
+            return self._direction(game, ch, keys)
+        return keys[0]
+
+    def _order(self, game: Game, ch: Character, keys: tuple[str, ...]) -> str:
+        def first(*names: str) -> str | None:
+            return next((n for n in names if n in keys), None)
+
+        if ch.morale.rank >= 4:  # Cautious or worse
+            pick = first("rally", "hide")
+            if pick:
+                return pick
+        if "melee" in keys:
+            return "melee"
+        known = [e for e in game.opponents(ch) if e.revealed and game.sees(ch, e)]
+        if known:
+            pick = first("aimed_fire", "rapid_fire", "suppressive_fire", "hide")
+            if pick:
+                return pick
+        if game.in_cover(ch) and any(e.revealed for e in game.opponents(ch)):
+            pick = first("hide", "aimed_fire")
+            if pick:
+                return pick
+        return first("sneak", "evade", "hide") or keys[0]
+
+    def _direction(self, game: Game, ch: Character, keys: tuple[str, ...]) -> str:
+        goal = _goal(game, ch)
+        if goal is None or goal == ch.hex:
+            return keys[0]
+        wedge = wedge_directions(ch.hex, goal, game.board.map.stagger)
+        want = "/".join(str(d) for d in wedge) if len(wedge) == 2 else str(wedge[0])
+        if want in keys:
+            return want
+        return next((k for k in keys if k.startswith(str(wedge[0]))), keys[0])
+
+
+def _card_value(game: Game, card_id: str) -> int:
+    c = game.data.friendly_deck.card(card_id)
+    if c.initiatives is None:
+        return 1000  # keep Event cards for last
+    return c.initiatives.able + c.initiatives.baker + c.initiatives.charlie
+
+
+def _goal(game: Game, ch: Character):
+    """Where ``ch`` heads: the nearest Known enemy, else the nearest enemy, else the scenario objective."""
+    enemies = [e for e in game.state.active(Side.ENEMY) if e.hex is not None]
+    known = [e for e in enemies if e.revealed] or enemies
+    if known:
+        return min(known, key=lambda e: (game.distance(ch.hex, e.hex), e.id)).hex
+    objectives = getattr(game.scenario, "objectives", None)
+    return objectives[0] if objectives else None
