@@ -193,3 +193,10 @@ def test_a_declared_stop_holds_for_its_impulse_only(tmp_path):
     run(crew.activate(game, game.char("tank_driver")), ["no"])
     assert str(game.state.vehicles["tank"].hex) == "17.09" and not stops(game)
     assert game.char("tank_driver").order.order == "ahead_slow"
+
+
+def test_no_free_turn_for_a_panicking_driver(tmp_path):
+    """[house] NO_FREE_TURN_ORDERS: a Driver with Panic does not turn the vehicle."""
+    game = tank(tmp_path)
+    order(game, "tank_driver", "panic")
+    assert ways(run(crew.activate(game, game.char("tank_driver")))) == []

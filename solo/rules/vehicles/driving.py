@@ -26,6 +26,9 @@ from solo.rules.vehicles.state import Vehicle
 STOP_AFTER_KEY = "stop_after"
 """``vehicle.acted`` key: ``(turn, impulse, "CC.RR")``, the hex after whose entry the player
 declared a Friendly Emergency Stop this Impulse (C2 31.2 (1))."""
+NO_FREE_TURN_ORDERS: tuple[str, ...] = ("panic", "bail_out")
+"""[house] A Driver with these orders does not make the free hexside turn (C2 31.4): he is
+panicking or leaving his position."""
 ALERT_RANGE = 5
 """C2 31.3 Additional Alert Rule: a moving Friendly vehicle alerts Waiting enemies this near."""
 WIRE_REMOVED_KEY = "barbed_wire_removed"
@@ -364,8 +367,9 @@ def free_turn_step(
 
     Offered (``ORDER_TARGET``: ``stay``, ``turn:<facing>`` for each neighbouring facing) when the
     Driver's order does not move the vehicle this Impulse (no speed order, Emergency Stop, or a
-    speed order with no movement this Impulse), the vehicle is not immobilized or Mired, and it
-    has not turned for free this Impulse. The turret turns with the hull [house].
+    speed order with no movement this Impulse) and is not Panic or Bail Out
+    (:data:`NO_FREE_TURN_ORDERS`), the vehicle is not immobilized or Mired, and it has not turned
+    for free this Impulse. The turret turns with the hull [house].
     """
     from solo.rules.vehicles.move_state import VehicleMoveState
     from solo.rules.vehicles.turning import free_turn
@@ -379,6 +383,8 @@ def free_turn_step(
         return
     o = game.order_def(driver)
     if o is not None and o.is_vehicle and o.id != "emergency_stop" and o.slots(imp):
+        return
+    if o is not None and o.id in NO_FREE_TURN_ORDERS:
         return
     flow = game.state.flow
     if vehicle.acted.get("free_turn_at") == (flow.turn, imp):
