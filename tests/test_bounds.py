@@ -169,3 +169,21 @@ def test_a_file_cut_before_any_data_says_so(tmp_path):
     status, out = validate(sc / "cut.yaml")
     assert status == 2
     assert f"{sc / 'cut.yaml'}:2: the file holds no data (last line read: 2); is it cut short?" in out
+
+
+def test_an_afv_without_a_gunner_position_is_refused(tmp_path):
+    """The Panzer IVH's gunner line deleted: `path:line: an AFV has a gunner position (31.3)` at `crew:`."""
+    d = tmp_path / "set"
+    (d / "vehicles").mkdir(parents=True)
+    weapons = (cards_dir() / "weapons.yaml").read_text(encoding="utf-8")
+    (d / "weapons.yaml").write_text(weapons, encoding="utf-8")
+    for p in (cards_dir() / "vehicles").glob("*.yaml"):
+        (d / "vehicles" / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+    path = d / "vehicles" / "panzer_ivh.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    crew = lines.index("crew:") + 1
+    lines = [ln for ln in lines if not ln.startswith("  - {role: gunner,")]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    status, out = validate(d)
+    assert status == 2
+    assert f"{path}:{crew}: an AFV has a gunner position (31.3)" in out.splitlines()

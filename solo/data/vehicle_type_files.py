@@ -495,6 +495,10 @@ def vehicle_type_from(doc: DataFile, weapons: WeaponTable | None = None) -> Vehi
     crew, passengers, cupola = _positions(doc, probs, raw)
     if not any(p.role is Role.DRIVER for p in crew):
         probs.add(doc, ("crew",), "every vehicle has a driver position (31.3)")
+    if raw.kind is VehicleKind.AFV and raw.crew:
+        for role in (Role.COMMANDER, Role.GUNNER):
+            if not any(p.role is role for p in crew):
+                probs.add(doc, ("crew",), f"an AFV has a {role.value} position (31.3)", at_key=True)
     position_ids = {p.id for p in (*crew, *passengers)} | ({"cupola"} if cupola else set())
     vweapons = _vehicle_weapons(doc, probs, raw, position_ids, weapons)
     armor_values: list[ArmorValue] = []
