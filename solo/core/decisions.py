@@ -8,6 +8,7 @@ A rule that needs the player yields a :class:`Decision` (built by
 from __future__ import annotations
 
 import enum
+import functools
 
 import attrs
 
@@ -61,7 +62,7 @@ class Decision:
     turn: int = 0
     impulse: int = 0
 
-    @property
+    @functools.cached_property
     def keys(self) -> tuple[str, ...]:
-        """The legal keys, in order."""
+        """The legal keys, in order (computed once: asked by the policy and by ``apply``)."""
         return tuple(o.key for o in self.options)
