@@ -35,6 +35,17 @@ def data() -> HouseData:
     return house_data()
 
 
+@pytest.fixture(autouse=True)
+def _recent_saves_in_tmp(tmp_path_factory, monkeypatch):
+    """The window's recent saves (solo.render.start) go to a test folder, never the user's."""
+    import sys
+
+    start = sys.modules.get("solo.render.start")
+    if start is not None:
+        path = tmp_path_factory.mktemp("user_data") / "recent.json"
+        monkeypatch.setattr(start, "recent_file", lambda: path)
+
+
 def make_game(
     tmp_path: Path,
     scenario: dict | str | Path = "first_contact",

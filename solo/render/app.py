@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pygame
 
 from solo.core.dice import ChanceRequest
 from solo.core.errors import SoloError
+from solo.playtest.play import data_for
 from solo.render import theme
 from solo.render.controller import Controller
 from solo.render.frame import GameView
 from solo.render.session import Session, branch_session, load_session, new_session
+from solo.render.start import StartChoice, StartScreen
 
 if TYPE_CHECKING:
     from solo.data.house import HouseData
@@ -341,6 +343,8 @@ class Window:
         self.controller = Controller(self.view, session, save_path=save_path)
         self.dialog = ChanceDialog(self)
         self.frames = 0
+        self.start_screen: StartScreen | None = None
+        """The start screen, while or after it was shown (``solo play`` with no scenario)."""
 
     def attach(self, session: Session) -> None:
         """Show and play ``session``'s game (table mode builds the game after the window opens)."""
@@ -373,6 +377,34 @@ class Window:
         pygame.display.flip()
         self.controller.dirty = False
 
+    def start(
+        self, data: HouseData, *, max_frames: int | None = None, seed: int = 1, table: bool = False
+    ) -> StartChoice | None:
+        """The start screen (solo.render.start) until the player starts or continues a game.
+
+        ``seed`` and ``table`` are preset (``--seed``, ``--table``). None when the window is
+        closed (or after ``max_frames`` frames: tests, benchmarks).
+        """
+        screen = StartScreen(data, self.view.fonts)
+        screen.seed, screen.table = seed, table
+        self.start_screen = screen
+        clock = pygame.time.Clock()
+        frames = 0
+        while max_frames is None or frames < max_frames:
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    return None
+                if ev.type == pygame.VIDEORESIZE:
+                    self.surface = pygame.display.get_surface()
+                got = screen.handle(ev, self.surface.get_size())
+                if got is not None:
+                    return got
+            screen.draw(self.surface)
+            pygame.display.flip()
+            frames += 1
+            clock.tick(30)
+        return None
+
     def run(self, *, max_frames: int | None = None) -> int:
         """The main loop (60 frames per second at most); returns the exit status 0."""
         clock = pygame.time.Clock()
@@ -397,7 +429,6 @@ def _preview_setup(window: Window, scenario: str, card_set: str | None, map_set:
     """
     from solo.data.maps import Board
     from solo.data.scenario import load_scenario
-    from solo.playtest.play import data_for
 
     data = data_for(card_set, map_set)
     sc = load_scenario(scenario, data)
@@ -418,8 +449,14 @@ def play(
     branch_from: tuple[str, tuple[int, int] | int | str] | None = None,
     card_set: str | None = None,
     map_set: str | None = None,
+    options: dict[str, Any] | None = None,
+    start_screen: bool = True,
 ) -> int:
     """``solo play``: open the window on a new game of ``scenario`` (or a loaded log) and play it.
+
+    With no scenario, log or branch the start screen comes first (solo.render.start; unless
+    ``start_screen`` is False: then the default scenario starts at once). ``options``: house
+    options changed for a new game.
 
     ``branch_from=(log, point)`` (``solo play --from LOG@POINT``): play on from
     that point of the log (solo.playtest.history.History.branch); a save writes a new
@@ -442,6 +479,14 @@ def play(
             f"cannot open a window ({exc}); play headless with `solo run`, or draw with `solo render`"
         ) from None
     try:
+        if scenario is None and not load and branched is None and start_screen:
+            choice = window.start(data_for(card_set, map_set), max_frames=max_frames, seed=seed, table=table)
+            if choice is None:
+                return 0
+            if choice.load:
+                load = choice.load
+            else:
+                scenario, seed, table, options = choice.scenario, choice.seed, choice.table, choice.options
         callback = window.dialog.ask if table else None
         try:
             if branched is not None:
@@ -459,6 +504,7 @@ def play(
                     table=callback,
                     card_set=card_set,
                     map_set=map_set,
+                    options=options,
                 )
         except QuitRequested:
             return 0

@@ -30,6 +30,7 @@ from solo.render import choices
 from solo.render.decision_panel import number_keys
 from solo.render.frame import GameView
 from solo.render.session import Session, session_from_history
+from solo.render.start import remember_save
 from solo.rules.vehicles.state import vehicles_of
 
 TOOLBAR_HELP: tuple[tuple[str, str], ...] = (
@@ -464,6 +465,7 @@ class Controller:
             self.toast(f"Could not save to {path}: {exc}")
             return None
         self.save_path = path  # later saves go to the same file
+        remember_save(path)  # offered on the start screen (solo.render.start)
         self.toast(f"Saved to {path} ({len(self.session.game.events)} events).")
         return path
 

@@ -178,19 +178,23 @@ def new_session(
     table: ChanceCallback | None = None,
     card_set: str | None = None,
     map_set: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Session:
     """A new game of ``scenario``; with ``table`` the player gives every die and card through it.
 
-    ``card_set``/``map_set`` are the ``--cards DIR``/``--maps DIR`` folders (None: shipped data).
+    ``card_set``/``map_set`` are the ``--cards DIR``/``--maps DIR`` folders (None: shipped data);
+    ``options`` house options changed for this game (as ``--option``; kept in the save header).
+    Raises ValueError for an unknown option or value (Options.from_dict).
     """
+    options = dict(options or {})
     if table is None:
-        game = new_game(scenario, seed=seed, data=data, card_set=card_set, map_set=map_set)
-        return Session(game, str(scenario), seed)
+        game = new_game(scenario, seed=seed, data=data, card_set=card_set, map_set=map_set, options=options)
+        return Session(game, str(scenario), seed, options=options)
     data = data if data is not None else data_for(card_set, map_set)
     sc = load_scenario(scenario, data)
-    opts = Options.from_dict(dict(sc.options))
+    opts = Options.from_dict({**sc.options, **options})
     game = Game(sc, data, dice=Dice(TableSource(table), keep_history=False), options=opts)
-    return Session(game, str(scenario), seed, table=True)
+    return Session(game, str(scenario), seed, table=True, options=options)
 
 
 def load_session(
