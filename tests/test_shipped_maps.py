@@ -1,4 +1,4 @@
-"""The shipped house-edition maps (maps/town.yaml, maps/countryside.yaml, maps/ridge.yaml): size, required
+"""The shipped house-edition maps (maps/town.yaml, countryside.yaml, ridge.yaml, woods.yaml): size, required
 features, roads, and the loader's line-numbered problems on broken copies."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from solo.data.terrain import TerrainTable, VehicleEntry, load_terrain
 from solo.rules.los import LineOfSight
 
 REPO = Path(__file__).resolve().parents[1]
-MAP_IDS = ("town", "countryside", "ridge")
+MAP_IDS = ("town", "countryside", "ridge", "woods")
 HEXES_PER_MAP = 18 * 19 + 17 * 20  # 18 even columns of 19 rows, 17 odd columns of 20 rows
 """682: columns 00-34 hold 18 even columns (rows 00-18) and 17 odd ones (rows 00-19)."""
 
@@ -91,7 +91,7 @@ def test_map_loads_by_id(maps: dict[str, MapDef], map_id: str) -> None:
 def test_shipped_maps_lists_both() -> None:
     """shipped_maps() finds both house-edition maps."""
     names = {p.name for p in shipped_maps()}
-    assert {"town.yaml", "countryside.yaml", "ridge.yaml"} <= names
+    assert {"town.yaml", "countryside.yaml", "ridge.yaml", "woods.yaml"} <= names
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
@@ -506,3 +506,31 @@ def test_ridge_sightlines_over_the_crest(ridge: MapDef, table: TerrainTable) -> 
     assert not los.check(north, south)
     assert not los.check(_h("17.14"), _h("17.02"))  # the hamlet does not see over the saddle
     assert los.check(_h("20.07"), _h("20.13"))  # the west end of the east crest watches the hamlet
+
+
+# ---------------------------------------------------------------------------
+# The woods
+
+
+@pytest.fixture(scope="module")
+def woods(maps: dict[str, MapDef]) -> MapDef:
+    return maps["woods"]
+
+
+def test_woods_is_mostly_trees_with_a_lodge_on_the_track(woods: MapDef) -> None:
+    """Trees cover most of the map; the lodge's four houses stand on the track's clearing."""
+    assert len(_of(woods, "trees")) > HEXES_PER_MAP // 2
+    assert sorted(str(h) for h in _of(woods, "building")) == ["16.08", "17.07", "17.08", "18.08"]
+    assert all(woods.terrain[_h(f"{c:02d}.10")] == "open" for c in range(35))
+    assert _of(woods, "stream") and _of(woods, "marsh") and _of(woods, "long_grass")
+    assert woods.level[_h("29.15")] == 1 and woods.terrain[_h("29.15")] == "rocks"
+
+
+def test_woods_sightlines_down_the_track_not_through_the_trees(woods: MapDef, table: TerrainTable) -> None:
+    """The track is a lane of sight through the wood; the trees hide one clearing from the next."""
+    los = LineOfSight(Board.from_map(woods, table))
+    assert los.check(_h("02.10"), _h("14.10"))
+    assert los.check(_h("13.11"), _h("21.11"))  # across the lodge's clearing
+    assert woods.terrain[_h("10.13")] == "trees"
+    assert not los.check(_h("17.12"), _h("07.14"))  # blocked at 10.13 (trees)
+    assert not los.check(_h("17.12"), _h("29.15"))
