@@ -1,4 +1,4 @@
-"""The shipped house-edition maps (maps/town.yaml, maps/countryside.yaml): size, required
+"""The shipped house-edition maps (maps/town.yaml, countryside.yaml, ridge.yaml, woods.yaml): size, required
 features, roads, and the loader's line-numbered problems on broken copies."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from solo.data.terrain import TerrainTable, VehicleEntry, load_terrain
 from solo.rules.los import LineOfSight
 
 REPO = Path(__file__).resolve().parents[1]
-MAP_IDS = ("town", "countryside")
+MAP_IDS = ("town", "countryside", "ridge", "woods")
 HEXES_PER_MAP = 18 * 19 + 17 * 20  # 18 even columns of 19 rows, 17 odd columns of 20 rows
 """682: columns 00-34 hold 18 even columns (rows 00-18) and 17 odd ones (rows 00-19)."""
 
@@ -91,7 +91,7 @@ def test_map_loads_by_id(maps: dict[str, MapDef], map_id: str) -> None:
 def test_shipped_maps_lists_both() -> None:
     """shipped_maps() finds both house-edition maps."""
     names = {p.name for p in shipped_maps()}
-    assert {"town.yaml", "countryside.yaml"} <= names
+    assert {"town.yaml", "countryside.yaml", "ridge.yaml", "woods.yaml"} <= names
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
@@ -476,3 +476,61 @@ def test_tool_region_sides_ring_a_hex(town: MapDef) -> None:
     tool = _tool()
     assert tool.region_sides([_h("10.10")], town.stagger, town.hexes) == [f"10.10/{d}" for d in DIRECTIONS]
     assert tool.region_sides([_h("00.00")], town.stagger, town.hexes) == ["00.00/2", "00.00/3", "00.00/4"]
+
+
+# ---------------------------------------------------------------------------
+# The ridge
+
+
+@pytest.fixture(scope="module")
+def ridge(maps: dict[str, MapDef]) -> MapDef:
+    return maps["ridge"]
+
+
+def test_ridge_has_two_crests_a_saddle_and_the_hamlet_below(ridge: MapDef) -> None:
+    """Level 2 crests on row 07 either side of a level-1 saddle on the road; a hamlet at the foot."""
+    assert ridge.level[_h("10.07")] == ridge.level[_h("24.07")] == 2
+    assert ridge.level[_h("17.07")] == 1 and ridge.terrain[_h("17.07")] == "open"
+    assert ridge.level[_h("17.14")] == ridge.level[_h("17.02")] == 0
+    assert len(_of(ridge, "building")) >= 8
+    assert all(h.row >= 13 for h in _of(ridge, "building"))
+    assert _of(ridge, "rocks") and _of(ridge, "logs") and _of(ridge, "orchard")
+
+
+def test_ridge_sightlines_over_the_crest(ridge: MapDef, table: TerrainTable) -> None:
+    """The crest (level 2) sees both feet of the ridge; the feet do not see each other (§16 step 4)."""
+    los = LineOfSight(Board.from_map(ridge, table))
+    crest, north, south = _h("24.07"), _h("24.02"), _h("24.12")
+    assert (ridge.terrain[north], ridge.terrain[south]) == ("field", "open")
+    assert los.check(crest, north) and los.check(crest, south)
+    assert not los.check(north, south)
+    assert not los.check(_h("17.14"), _h("17.02"))  # the hamlet does not see over the saddle
+    assert los.check(_h("20.07"), _h("20.13"))  # the west end of the east crest watches the hamlet
+
+
+# ---------------------------------------------------------------------------
+# The woods
+
+
+@pytest.fixture(scope="module")
+def woods(maps: dict[str, MapDef]) -> MapDef:
+    return maps["woods"]
+
+
+def test_woods_is_mostly_trees_with_a_lodge_on_the_track(woods: MapDef) -> None:
+    """Trees cover most of the map; the lodge's four houses stand on the track's clearing."""
+    assert len(_of(woods, "trees")) > HEXES_PER_MAP // 2
+    assert sorted(str(h) for h in _of(woods, "building")) == ["16.08", "17.07", "17.08", "18.08"]
+    assert all(woods.terrain[_h(f"{c:02d}.10")] == "open" for c in range(35))
+    assert _of(woods, "stream") and _of(woods, "marsh") and _of(woods, "long_grass")
+    assert woods.level[_h("29.15")] == 1 and woods.terrain[_h("29.15")] == "rocks"
+
+
+def test_woods_sightlines_down_the_track_not_through_the_trees(woods: MapDef, table: TerrainTable) -> None:
+    """The track is a lane of sight through the wood; the trees hide one clearing from the next."""
+    los = LineOfSight(Board.from_map(woods, table))
+    assert los.check(_h("02.10"), _h("14.10"))
+    assert los.check(_h("13.11"), _h("21.11"))  # across the lodge's clearing
+    assert woods.terrain[_h("10.13")] == "trees"
+    assert not los.check(_h("17.12"), _h("07.14"))  # blocked at 10.13 (trees)
+    assert not los.check(_h("17.12"), _h("29.15"))
