@@ -198,7 +198,7 @@ def test_an_option_value_outside_its_choices_exits_2(capsys):
 
 def _game_log(tmp_path: Path) -> Path:
     log = tmp_path / "game.jsonl"
-    assert main(["run", "first_contact", "--seed", "3", "--log", str(log)]) == 0
+    assert main(["run", "first_contact", "--seed", "3", "--policy", "simple", "--log", str(log)]) == 0
     return log
 
 
