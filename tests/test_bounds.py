@@ -187,3 +187,23 @@ def test_an_afv_without_a_gunner_position_is_refused(tmp_path):
     status, out = validate(d)
     assert status == 2
     assert f"{path}:{crew}: an AFV has a gunner position (31.3)" in out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "shown"), [("-2, -2]", "-2, -10]", "-10"), ("-2, -2]", "-2, 10M]", "'10M'")]
+)
+def test_a_fire_chart_cell_out_of_range_is_refused(tmp_path, old, new, shown):
+    """A fire chart cell (a plain modifier or an (M) cell) beyond -9–9: refused at its line."""
+    text = (cards_dir() / "charts.yaml").read_text(encoding="utf-8")
+    start = text.index("\nfire:")
+    at = text.index("  trees:", start)
+    end = text.index("\n", at)
+    row = text[at:end]
+    assert row.endswith(old)
+    d = tmp_path / "set"
+    d.mkdir()
+    (d / "charts.yaml").write_text(text[:at] + row[: -len(old)] + new + text[end:], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    status, out = validate(d)
+    assert status == 2
+    assert f"{d / 'charts.yaml'}:{line}: trees[6]: {shown} is out of range -9–9" in out.splitlines()
