@@ -48,6 +48,7 @@ MAP = {
         ]
     )
     + "\n",
+    "elevation": "\n".join(["00000 00000"] * 10) + "\n",
     "overlays": [{"feature": "barbed_wire", "hexes": "04.08 05.08"}],
 }
 

@@ -187,3 +187,39 @@ def test_an_afv_without_a_gunner_position_is_refused(tmp_path):
     status, out = validate(d)
     assert status == 2
     assert f"{path}:{crew}: an AFV has a gunner position (31.3)" in out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "shown"), [("-2, -2]", "-2, -10]", "-10"), ("-2, -2]", "-2, 10M]", "'10M'")]
+)
+def test_a_fire_chart_cell_out_of_range_is_refused(tmp_path, old, new, shown):
+    """A fire chart cell (a plain modifier or an (M) cell) beyond -9–9: refused at its line."""
+    text = (cards_dir() / "charts.yaml").read_text(encoding="utf-8")
+    start = text.index("\nfire:")
+    at = text.index("  trees:", start)
+    end = text.index("\n", at)
+    row = text[at:end]
+    assert row.endswith(old)
+    d = tmp_path / "set"
+    d.mkdir()
+    (d / "charts.yaml").write_text(text[:at] + row[: -len(old)] + new + text[end:], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    status, out = validate(d)
+    assert status == 2
+    assert f"{d / 'charts.yaml'}:{line}: trees[6]: {shown} is out of range -9–9" in out.splitlines()
+
+
+def test_a_map_without_its_elevation_block_is_refused(tmp_path):
+    """The town's `elevation:` block removed: `missing required key 'elevation'` at the map's first key."""
+    lines = (maps_dir() / "town.yaml").read_text(encoding="utf-8").split("\n")
+    i = lines.index("elevation: |")
+    j = i + 1
+    while lines[j].startswith("  "):
+        j += 1
+    d = tmp_path / "maps"
+    d.mkdir()
+    (d / "town.yaml").write_text("\n".join(lines[:i] + lines[j:]), encoding="utf-8")
+    status, out = validate(d / "town.yaml")
+    assert status == 2
+    first = next(n for n, ln in enumerate(lines, 1) if ln and not ln.startswith("#"))
+    assert f"{d / 'town.yaml'}:{first}: missing required key 'elevation'" in out.splitlines()

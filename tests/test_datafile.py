@@ -135,6 +135,7 @@ def test_a_bad_token_in_a_multiline_string_is_reported_on_its_own_line(tmp_path)
         "id: m\nname: m\ncolumns: 3\nrows: 3\nshort_columns: none\nstagger: even_low\n"
         "legend: {'.': open}\nterrain: |\n  ...\n  ...\n  ...\n"
         "hexsides:\n  - feature: hedge\n    sides: >-\n      01.01/1 01.01/2\n      01.01/9 01.01/3\n"
+        "elevation: |\n  000\n  000\n  000\n"
     )
     with pytest.raises(DataError) as info:
         load_map(p)
@@ -149,6 +150,7 @@ def test_a_short_grid_row_does_not_cascade_into_road_errors(tmp_path):
     p.write_text(
         "id: m\nname: m\ncolumns: 3\nrows: 3\nshort_columns: none\nstagger: even_low\n"
         "legend: {'.': open}\nterrain: |\n  ...\n  ..\n  ...\nroads: ['01.00 01.01 01.02']\n"
+        "elevation: |\n  000\n  000\n  000\n"
     )
     with pytest.raises(DataError) as info:
         load_map(p)

@@ -42,8 +42,8 @@ def make_map(tmp_path, rows, *, legend=None, elevation=None, hexsides=(), overla
         },
         "terrain": "\n".join(rows) + "\n",
     }
-    if elevation:
-        doc["elevation"] = "\n".join(elevation) + "\n"
+    levels = elevation or ["".join("0" if c != " " else c for c in row) for row in rows]
+    doc["elevation"] = "\n".join(levels) + "\n"
     if hexsides:
         doc["hexsides"] = list(hexsides)
     if overlays:

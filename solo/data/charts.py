@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from solo.core.bounds import HEXES, MODIFIER
+from solo.core.bounds import HEXES, MODIFIER, OutOfRangeError, range_of
 from solo.core.datafile import DataFile, Problems, read_card_file, structure
 from solo.data.bands import Bands
 
@@ -74,17 +74,25 @@ class FireCell(NamedTuple):
 _FIRE_CELL = re.compile(r"^([+-]?\d+)M$")
 
 
+def _bounded(modifier: int, written: Any) -> int:
+    bound = range_of(MODIFIER)
+    assert bound is not None
+    if not bound.lo <= modifier <= bound.hi:
+        raise OutOfRangeError(written, bound)
+    return modifier
+
+
 def parse_fire_cell(value: Any) -> FireCell:
     """Read a fire chart cell: an integer, or a string like ``"-5M"`` for an (M) cell.
 
     Raises :class:`ValueError`.
     """
     if isinstance(value, int) and not isinstance(value, bool):
-        return FireCell(value, False)
+        return FireCell(_bounded(value, value), False)
     if isinstance(value, str):
         m = _FIRE_CELL.match(value.strip())
         if m:
-            return FireCell(int(m.group(1)), True)
+            return FireCell(_bounded(int(m.group(1)), value), True)
     raise ValueError(
         f"bad fire cell {value!r} (expected an integer, or an integer then M for a "
         "morale-only cell, e.g. -5M)"
@@ -226,7 +234,7 @@ def _chart_lines(
             try:
                 parsed.append(parse(cell))
             except ValueError as exc:
-                probs.add(doc, (section, key, k), str(exc))
+                probs.add(doc, (section, key, k), f"{key}[{k}]: {exc}")
         if len(parsed) == GROUP_COUNT:
             lines.append((ChartRow(key), tuple(parsed)))
     missing = [r.value for r in ChartRow if r.value not in rows]

@@ -11,7 +11,7 @@ A map file (``maps/*.yaml``) holds::
     legend: {".": open, "B": building, "T": trees}
     terrain: |             # one line per row, one code per column; spaces are ignored;
       ..BB..T...           # "-" where a short column has no hex
-    elevation: |           # optional, same grid of digits 0-9 (levels); omitted = all 0
+    elevation: |           # required, same grid of digits 0-9 (levels; all 0 on a flat map)
       0001110000
     hexsides:              # optional hedges, walls and bocage along hexsides: "HEX/DIRECTION"
       - {feature: hedge, sides: "12.05/2 12.05/3"}
@@ -81,7 +81,7 @@ class _MapFile:
     stagger: Stagger
     legend: dict[str, str]
     terrain: str
-    elevation: str | None = None
+    elevation: str
     hexsides: tuple[_HexsideEntry, ...] = ()
     overlays: tuple[_OverlayEntry, ...] = ()
     roads: tuple[str, ...] = ()

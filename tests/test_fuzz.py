@@ -1,0 +1,48 @@
+"""tools/fuzz: seeded mutations of the shipped data give no defect (issue 14 item 3)."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import random
+from pathlib import Path
+
+_TOOL = Path(__file__).resolve().parent.parent / "tools" / "fuzz"
+_loader = importlib.machinery.SourceFileLoader("solo_tools_fuzz", str(_TOOL))
+_spec = importlib.util.spec_from_loader("solo_tools_fuzz", _loader)
+fuzz = importlib.util.module_from_spec(_spec)
+_loader.exec_module(fuzz)
+
+TEXT = "a: 1\nb: {c: 2, d: [3, 4]}\n# note: 5\ne:\n  f: 6\n"
+
+
+def test_every_shipped_file_is_a_target():
+    """Cards, vehicles, maps and scenarios are all mutated."""
+    names = [n for n, _p in fuzz.shipped_files()]
+    assert "checks.yaml" in names and "vehicles/panzer_ivh.yaml" in names
+    assert "town.yaml" in names and "scenarios/first_contact.yaml" in names
+
+
+def test_a_mutation_is_the_same_for_the_same_seed():
+    """Same kind and seed, same text; every kind changes the text."""
+    for kind in fuzz.KINDS:
+        a = fuzz.mutate(TEXT, kind, random.Random(3))
+        b = fuzz.mutate(TEXT, kind, random.Random(3))
+        assert a == b
+        assert a[0] != TEXT, kind
+
+
+def test_out_of_range_puts_a_number_no_range_allows():
+    """The out-of-range mutation writes |n| >= 1000 in place of a number value, never in a comment."""
+    for s in range(20):
+        text, what = fuzz.mutate(TEXT, "out_of_range", random.Random(s))
+        assert any(h in text for h in fuzz.HUGE), what
+        assert "# note: 5" in text
+
+
+def test_a_seeded_slice_of_100_mutations_has_no_defect():
+    """100 cases of seed 14: each is accepted and played, or rejected with a line."""
+    results = fuzz.fuzz(100, 14, timeout=30.0)
+    defects = [r for r in results if r["outcome"] == "defect"]
+    assert defects == [], fuzz.summary(results)
+    assert sum(r["outcome"] == "rejected-with-line" for r in results) > 50
