@@ -101,7 +101,7 @@ def make_policy(name: str, *, seed: int = 0, script: Path | str | None = None) -
     if name == "tactical":
         from solo.playtest.tactical import TacticalPolicy
 
-        return TacticalPolicy()
+        return TacticalPolicy(fallback=SimplePolicy())
     if name == "random":
         return RandomPolicy(seed)
     if name == "simple":

@@ -15,12 +15,12 @@ with it replays from its inputs alone.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from solo.core.hexes import Hex, opposite
 from solo.data.scenario_format import MapSide
 from solo.data.weapons import WeaponKind
 from solo.engine.game import Decision, DecisionKind, Game
-from solo.playtest.simple_policy import SimplePolicy
 from solo.rules.state import Character, Side, Status
 
 FIREARMS = (WeaponKind.RIFLE, WeaponKind.SMG, WeaponKind.PISTOL, WeaponKind.MG)
@@ -65,7 +65,9 @@ class TacticalPolicy:
 
     name = "tactical"
 
-    def __init__(self) -> None:
+    def __init__(self, fallback: Callable[[Game, Decision], str] | None = None) -> None:
+        self._fallback = fallback or (lambda game, decision: decision.keys[0])
+        """Answers the decisions of vehicle crews and passengers (:func:`make_policy` gives ``simple``)."""
         self._orders: dict[str, str] = {}
         """The last order this policy gave each character (to pick its direction)."""
 
@@ -80,7 +82,7 @@ class TacticalPolicy:
         if kind is DecisionKind.FIRE_TARGET:
             return _fire_target(decision)
         if ch is None or ch.vehicle is not None:
-            return _fallback(game, decision)
+            return self._fallback(game, decision)
         if kind is DecisionKind.GIVE_ORDER:
             order = self._order(game, ch, keys)
             self._orders[ch.id] = order
@@ -456,7 +458,3 @@ def _card_value(game: Game, card_id: str) -> int:
     if c.initiatives is None:
         return 1000  # keep Event cards for last
     return c.initiatives.able + c.initiatives.baker + c.initiatives.charlie
-
-
-def _fallback(game: Game, decision: Decision) -> str:
-    return SimplePolicy()(game, decision)
