@@ -286,6 +286,14 @@ class _Checker:
         if sc.c4 is not None:
             for text in sc.c4.hexes.split():
                 self.check_hex(("c4", "hexes"), text, passable=False)
+        if sc.minefields:
+            seen: set[str] = set()
+            for k, text in enumerate(sc.minefields.split()):
+                h = self.check_hex(("minefields",), text, k=k, passable=False)
+                if h is not None and str(h) in seen:
+                    self.add_token(("minefields",), k, f"hex {text} is given twice")
+                if h is not None:
+                    seen.add(str(h))
         if sc.prisoners.capture_range < 0:
             self.add(("prisoners", "capture_range"), "capture_range must be 0 or more")
 
