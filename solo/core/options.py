@@ -87,6 +87,10 @@ class Options:
     """C2 31.5 gives mines only for vehicles; a man on foot entering a minefield hex:
     ``morale_check`` (an MC, failed = Duck Back, as the §18 "minefield MC" entry) or ``none``."""
 
+    wreck_cover: bool = True
+    """C2 27.9: a destroyed AFV or Half-Track (a wreck) still in its hex gives the 'In hex with
+    AFV/Half-Track' chart line (``true``) or only a live one does (``false``); the rule is silent."""
+
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> Options:
         """Options with ``values`` changed by name.
