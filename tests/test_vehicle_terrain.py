@@ -78,3 +78,31 @@ def test_vehicles_block_no_los(tmp_path):
     """A vehicle between two men does not block their LOS [house: 27.9 gives cover only]."""
     game = game_with(tmp_path, [sherman(hex_="17.08")])
     assert game.sight(game.char("e1"), Hex.parse(HERE)).clear
+
+
+def test_a_wreck_set_up_by_the_scenario(tmp_path):
+    """``wrecked: true``: the vehicle starts destroyed with no crew drawn, and gives cover (27.9)."""
+    game = game_with(tmp_path, [panzer(hex_=HERE, wrecked=True, crew={})])
+    v = game.state.vehicles["pz"]
+    assert v.destroyed and all(s.occupant is None for s in v.seats.values())
+    assert spotting.vehicle_cover(game, Hex.parse(HERE))
+
+
+def test_a_wreck_with_crew_is_refused(tmp_path):
+    """A wreck naming a crew is a data error on its ``wrecked`` key."""
+    from solo.core.errors import DataError
+
+    with pytest.raises(DataError, match="a wreck has no crew"):
+        game_with(tmp_path, [sherman(wrecked=True)])
+
+
+def test_the_shipped_scenario_has_mines_a_wreck_and_a_jeep():
+    """mines_on_the_farm_road exercises 31.5, 27.9, 31.11.2 and 31.3 (issue 11)."""
+    from conftest import house_data
+
+    from solo.data.scenario import load_scenario
+
+    sc = load_scenario("mines_on_the_farm_road", house_data())
+    assert sc.minefields.split() == ["12.08", "13.09", "13.10"]
+    kinds = {v.id: (v.type, v.wrecked, dict(v.crew)) for v in sc.vehicles}
+    assert kinds["wreck"][1] and kinds["jeep"][2] == {"driver": "baker_1"} and not kinds["truck"][2]

@@ -539,6 +539,8 @@ class _Checker:
                 self.add((*where, "hatches", pos), f"{vtype.name} has no hatch at {pos!r}", at_key=True)
             elif state not in ("open", "closed"):
                 self.add((*where, "hatches", pos), f"a hatch is open or closed, got {state!r}")
+        if v.wrecked and (v.crew or v.passengers or v.road_orders):
+            self.add((*where, "wrecked"), "a wreck has no crew, passengers or road orders")
         afv = vtype.kind.value == "afv"
         crews = getattr(self.data, "crews", None)
         for pos, who in v.crew.items():

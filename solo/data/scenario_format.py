@@ -390,6 +390,9 @@ class VehicleSpec:
     """Passenger position → character id."""
     road_orders: bool = False
     """Starts under Road Movement Orders (31.11.1)."""
+    wrecked: bool = False
+    """Set up destroyed, a wreck with no crew or passengers: it never moves or fires, and is terrain
+    (C2 27.9, with the house option ``wreck_cover``)."""
 
 
 @attrs.frozen

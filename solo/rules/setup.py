@@ -185,10 +185,11 @@ class _Builder:
                 else {}
             ),
             road_orders=spec.road_orders,
+            destroyed=spec.wrecked,
         )
         team = Team(spec.id, side, vehicle.name)
         for role in CREW_ORDER:
-            if role not in seats:
+            if role not in seats or spec.wrecked:  # a wreck has no crew (C2 27.9)
                 continue
             given = spec.crew.get(role)
             if afv:
@@ -241,7 +242,8 @@ class _Builder:
             if r in seats and seats[r].occupant
         )
         self.note(
-            f"{vehicle.name} ({vtype.name}) in {h} facing {spec.facing}; crew: {crew}.",
+            f"{vehicle.name} ({vtype.name}) in {h} facing {spec.facing}; "
+            + ("a wreck (C2 27.9)." if spec.wrecked else f"crew: {crew}."),
             "C2 31.3",
             vehicle=spec.id,
             crew={r: seats[r].occupant for r in CREW_ORDER if r in seats},
