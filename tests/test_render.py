@@ -1033,3 +1033,24 @@ def test_b_bookmarks_the_point_shown_and_the_save_keeps_it(window, tmp_path):
     press(window, pygame.K_s, pygame.KMOD_CTRL)
     header, _ = read_log(tmp_path / "s.jsonl")
     assert header.bookmarks == {"b1": 2}
+
+
+def test_minefield_is_drawn_on_its_hex(first_contact):
+    """A scenario's minefield hex shows its mines (theme.MINE) below its centre (C2 31.5)."""
+    import attrs
+
+    g = first_contact.game
+    view, surface = drawn(g)
+    busy = {c.hex for c in g.state.characters.values()} | set(g.board.map.road_hexes)
+    h = next(
+        h
+        for h in g.board.hexes
+        if h not in busy and view.layout.map.inflate(-200, -200).collidepoint(view.camera.centre(h))
+    )
+    cx, cy = view.camera.centre(h)
+    mine = (cx, cy + 0.4 * view.camera.scale)
+    assert at(surface, mine) != theme.MINE
+    g.scenario = attrs.evolve(g.scenario, minefields=str(h))
+    surface.fill((0, 0, 0))
+    view.draw(surface)
+    assert at(surface, mine) == theme.MINE

@@ -22,6 +22,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "half_track_vom": ("own", "afv_open"),
     "half_track_target": ("sees", "never"),
     "hatchless_gunner_vom": ("bu", "open"),
+    "minefield_men": ("morale_check", "none"),
 }
 """The values a text option may take (anything else is an error)."""
 OPTION_RANGES: dict[str, tuple[int, int]] = {
@@ -81,6 +82,14 @@ class Options:
     """C2 31.7.3, 31.8: whether the closed-hatch -2 to spot (and to move a Target Marker) applies
     to a tank Gunner, who has no hatch: ``true`` (he sees through periscopes like a closed hatch)
     or ``false`` (only a Closed Hatch gives the penalty)."""
+
+    minefield_men: str = "morale_check"
+    """C2 31.5 gives mines only for vehicles; a man on foot entering a minefield hex:
+    ``morale_check`` (an MC, failed = Duck Back, as the §18 "minefield MC" entry) or ``none``."""
+
+    wreck_cover: bool = True
+    """C2 27.9: a destroyed AFV or Half-Track (a wreck) still in its hex gives the 'In hex with
+    AFV/Half-Track' chart line (``true``) or only a live one does (``false``); the rule is silent."""
 
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> Options:

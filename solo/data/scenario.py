@@ -286,6 +286,14 @@ class _Checker:
         if sc.c4 is not None:
             for text in sc.c4.hexes.split():
                 self.check_hex(("c4", "hexes"), text, passable=False)
+        if sc.minefields:
+            seen: set[str] = set()
+            for k, text in enumerate(sc.minefields.split()):
+                h = self.check_hex(("minefields",), text, k=k, passable=False)
+                if h is not None and str(h) in seen:
+                    self.add_token(("minefields",), k, f"hex {text} is given twice")
+                if h is not None:
+                    seen.add(str(h))
         if sc.prisoners.capture_range < 0:
             self.add(("prisoners", "capture_range"), "capture_range must be 0 or more")
 
@@ -531,6 +539,8 @@ class _Checker:
                 self.add((*where, "hatches", pos), f"{vtype.name} has no hatch at {pos!r}", at_key=True)
             elif state not in ("open", "closed"):
                 self.add((*where, "hatches", pos), f"a hatch is open or closed, got {state!r}")
+        if v.wrecked and (v.crew or v.passengers or v.road_orders):
+            self.add((*where, "wrecked"), "a wreck has no crew, passengers or road orders")
         afv = vtype.kind.value == "afv"
         crews = getattr(self.data, "crews", None)
         for pos, who in v.crew.items():

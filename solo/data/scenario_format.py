@@ -390,6 +390,9 @@ class VehicleSpec:
     """Passenger position → character id."""
     road_orders: bool = False
     """Starts under Road Movement Orders (31.11.1)."""
+    wrecked: bool = False
+    """Set up destroyed, a wreck with no crew or passengers: it never moves or fires, and is terrain
+    (C2 27.9, with the house option ``wreck_cover``)."""
 
 
 @attrs.frozen
@@ -439,6 +442,9 @@ class Scenario:
     """§14 special rules: timed barrages (:class:`BarrageSpec`)."""
     c4: C4Spec | None = None
     """§14 special rules: who carries C4 and where it may be set (:class:`C4Spec`)."""
+    minefields: str = ""
+    """C2 31.5: the minefield hexes, space separated (``"12.04 12.05"``); a vehicle entering one
+    rolls on the 31.5 tables, a man on foot as the option ``minefield_men`` says. Empty: none."""
     prisoners: PrisonerRules = attrs.field(factory=PrisonerRules)
     victory: Victory = attrs.field(factory=Victory)
     edges: Edges = attrs.field(factory=Edges)

@@ -49,7 +49,7 @@ from solo.rules import (
 )
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Phase, Side, Status
-from solo.rules.vehicles import crew, crew_orders, hazards, light_at, markers
+from solo.rules.vehicles import crew, crew_orders, hazards, light_at, markers, mount_up
 
 __all__ = ["FRIENDLY_TEAMS", "HAND_LIMIT", "Decision", "DecisionKind", "Game", "Option", "Policy"]
 
@@ -308,11 +308,20 @@ class Game(GameContext):
                 options = crew_orders.friendly_crew_order_options(self, ch)
             else:
                 options = friendly_orders.friendly_order_options(self, ch)
+                if st.vehicles and mount_up.mount_places(self, ch):  # C2 31.11.2
+                    options = [*options, (mount_up.MOUNT_UP, self.data.orders.get(mount_up.MOUNT_UP).name)]
             key = yield self.decision(DecisionKind.GIVE_ORDER, f"Order for {ch.name}", options, actor=ch.id)
             order = self.data.orders.get(key)
             directions = None
             target = None
-            if direction_numbers.needs_direction(order):
+            if key == mount_up.MOUNT_UP and ch.vehicle is None:
+                target = yield self.decision(
+                    DecisionKind.ORDER_TARGET,
+                    f"Vehicle and seat for {ch.name}'s Mount Up",
+                    mount_up.mount_places(self, ch),
+                    actor=ch.id,
+                )
+            elif direction_numbers.needs_direction(order):
                 dkey = yield self.decision(
                     DecisionKind.ORDER_DIRECTION,
                     f"Direction for {ch.name}'s {order.name}",
@@ -400,6 +409,9 @@ class Game(GameContext):
         o = self.order_def(ch)
         if o is None:
             return
+        if o.id == mount_up.MOUNT_UP:  # a man on foot mounting a vehicle (C2 31.11.2)
+            mount_up.mount_up_step(self, ch)
+            return
         step = o.track(imp)
         if step in (TrackStep.MAY_MOVE, TrackStep.MOVE, TrackStep.MOVE_2):
             yield from movement.move(self, ch, o, step)
@@ -439,6 +451,7 @@ class Game(GameContext):
         if st.vehicles:
             hazards.end_phase_vehicle_fires(self)  # C2 31.10.8
             hazards.hatch_grenades_explode(self)  # C2 31.10.7
+            mount_up.end_phase(self)  # C2 31.11.2: in through a closed hatch
             crew.end_phase(self)  # C2 31.11.2, 28.2
         for ch in st.characters.values():  # e)
             ch.order = None

@@ -31,6 +31,7 @@ from solo.render import target_markers, theme, vehicle_counters
 from solo.render.choices import map_direction, option_hexes, order_rotation, turret_keys
 from solo.render.counter_marks import order_abbrev, team_colour
 from solo.render.view import SQRT3, Camera, hex_corners, hexside_segment
+from solo.rules.minefields import minefield_hexes
 from solo.rules.state import Character, Side, Status
 from solo.rules.vehicles.state import vehicles_of
 
@@ -513,7 +514,8 @@ def draw_direction_counters(surface: pygame.Surface, game: Game, camera: Camera,
 
 
 def draw_markers(surface: pygame.Surface, game: Game, camera: Camera, fonts: Fonts) -> None:
-    """Smoke, fire, grenade and illumination markers from ``game.state.markers`` (§12-§15, C2 29)."""
+    """Minefields (the scenario's, C2 31.5), then the smoke, fire, grenade and illumination markers
+    of ``game.state.markers`` (§12-§15, C2 29)."""
     mk = game.state.markers
     s = camera.scale
     size = max(8, round(s * 0.34))
@@ -526,6 +528,13 @@ def draw_markers(surface: pygame.Surface, game: Game, camera: Camera, fonts: Fon
         pygame.draw.rect(surface, (30, 30, 30), r, 1, border_radius=4)
         surface.blit(t, t.get_rect(center=r.center))
 
+    for h in minefield_hexes(game):
+        if not game.board.map.has_hex(h):
+            continue
+        cx, cy = camera.centre(h)
+        for dx, dy in ((-0.35, 0.15), (0.0, 0.4), (0.35, 0.15)):
+            pygame.draw.circle(surface, theme.MINE, (cx + dx * s, cy + dy * s), max(3, s * 0.1))
+        tag(h, "MINES", theme.MINE, 0, -0.15)
     for h, kinds in mk.smoke.items():
         if not game.board.map.has_hex(h) or not kinds:
             continue

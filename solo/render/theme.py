@@ -123,6 +123,8 @@ FIRE = (240, 110, 20)
 RAGING = (210, 30, 10)
 GRENADE = (30, 30, 30)
 ILLUMINATION = (255, 246, 140)
+MINE = (150, 40, 30)
+"""A minefield (C2 31.5): its mines and its MINES tag."""
 
 # -- vehicles (C2 31)
 

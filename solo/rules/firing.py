@@ -244,8 +244,9 @@ def fire_cell(game: GameContext, firer: Character, target: Character) -> tuple[F
 
     Rows: the target hex's terrain (Abbey: inside or outside line by the firer's hex, C2 27.5),
     its cover overlays (foxhole in trees: the better, C2 27.6; barbed wire uses the other
-    terrain, C2 27.7), and a hedge, wall or bocage hexside crossed into the hex; the most
-    protective cell applies.
+    terrain, C2 27.7), a hedge, wall or bocage hexside crossed into the hex, and the 'In hex with
+    AFV/Half-Track' line when one stands there (C2 27.9); the most protective cell applies (for
+    the Enemy as 27.9 says; the player would choose it too [house]).
     """
     if target.vehicle is not None:  # an exposed crewman: the Hatch line (C2 31.8)
         from solo.rules.vehicles import targets as vehicle_targets
@@ -267,6 +268,8 @@ def fire_cell(game: GameContext, firer: Character, target: Character) -> tuple[F
         table = board.terrain_table
         rows.extend(table[o].chart_row for o in overlays if table[o].cover)
     rows.extend(_edge_rows(game, firer.hex, h))
+    if spotting.vehicle_cover(game, h):  # C2 27.9
+        rows.append(spotting.WITH_VEHICLE_ROW)
     best = min(rows, key=lambda r: _cell_key(charts.fire_cell(r, group)))
     return charts.fire_cell(best, group), best, group
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from solo.core.hexes import Hex
 from solo.data.orders import Order, OrderFlag, Slot, TrackStep
 from solo.data.tables import CheckKind
+from solo.rules import minefields
 from solo.rules.direction_numbers import map_direction
 from solo.rules.entering import (
     WIRE_ONLY_ORDER,
@@ -389,6 +390,10 @@ class _Run:
             return False
         if crossed == BOCAGE:
             self.stop(f"crossed bocage into {to}: move ends", "base-rules §16 hexsides; C2 27.3")
+            return False
+        mined = minefields.man_enters(game, ch, to)
+        if mined and ch.order is not None and ch.order.order == "duck_back":
+            self.stop(f"a mine goes off in {to}: Duck Back", "C2 31.5 [house]")
             return False
         if ch.side is Side.ENEMY and game.enemy.duck_back_on_entering(game, ch):
             self.stop(f"Duck Back on entering {to}", "9.4")

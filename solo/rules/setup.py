@@ -43,6 +43,9 @@ from solo.rules.state import CarriedWeapon, Character, GameState, Side, Team
 
 __all__ = ["build_state", "place_reinforcements", "roll_character_selection"]
 
+TRUCK_DRIVER_MAX = 18
+"""C2 31.3: an Enemy Truck's Driver is a Character numbered 1-18."""
+
 
 def roll_character_selection(dice: Dice, table: SelectionTable) -> tuple[SelectionRow, tuple[int, ...]]:
     """Roll the C2 25.0 New Character Selection Table: a d10, re-rolled while its row says so (9).
@@ -182,10 +185,11 @@ class _Builder:
                 else {}
             ),
             road_orders=spec.road_orders,
+            destroyed=spec.wrecked,
         )
         team = Team(spec.id, side, vehicle.name)
         for role in CREW_ORDER:
-            if role not in seats:
+            if role not in seats or spec.wrecked:  # a wreck has no crew (C2 27.9)
                 continue
             given = spec.crew.get(role)
             if afv:
@@ -218,6 +222,11 @@ class _Builder:
                 ch = self.characters[given]
                 self._leave_team(ch)
                 ch.team, ch.vehicle, ch.seat, ch.hex, ch.revealed = spec.id, spec.id, role, h, True
+            elif side is Side.ENEMY and vtype.kind.value == "truck" and role == "driver":
+                drawn = self.truck_driver(spec.id, vehicle.name, h)
+                if drawn is None:
+                    continue
+                ch = drawn
             else:
                 continue
             seats[role].occupant = ch.id
@@ -233,12 +242,43 @@ class _Builder:
             if r in seats and seats[r].occupant
         )
         self.note(
-            f"{vehicle.name} ({vtype.name}) in {h} facing {spec.facing}; crew: {crew}.",
+            f"{vehicle.name} ({vtype.name}) in {h} facing {spec.facing}; "
+            + ("a wreck (C2 27.9)." if spec.wrecked else f"crew: {crew}."),
             "C2 31.3",
             vehicle=spec.id,
             crew={r: seats[r].occupant for r in CREW_ORDER if r in seats},
         )
         return vehicle
+
+    def truck_driver(self, vid: str, name: str, h: Hex) -> Character | None:
+        """C2 31.3: an Enemy Truck's Driver, a random Character 1-18 "from any Cup in play, or from unused
+        Characters if none are available in the Cup(s)". Every cup is emptied onto its set-up or entry
+        hexes when the game is built (one counter per hex, checked with the scenario), so none is
+        left in a cup and the Driver is one of the counters 1-18 not in play, a logged random pick
+        (the cup's dummies, returned, never change it). None (logged) when all 18 are in play."""
+        rule = "C2 31.3"
+        used = {c.counter for c in self.characters.values() if c.side is Side.ENEMY and c.counter}
+        unused = [n for n in range(1, TRUCK_DRIVER_MAX + 1) if n not in used]
+        if not unused:
+            self.note(f"{name}: no Enemy Character 1-18 is left to drive it.", rule, vehicle=vid)
+            return None
+        pick = self.dice.choice(
+            [f"counter {n}" for n in unused], f"the Driver of {name}, from the unused Characters ({rule})"
+        )
+        number = unused[pick.index]
+        prof = self.book.counter(number, elite=self.sc.elite)
+        if prof is None:
+            raise DataError([Problem(self.book.source, None, f"no profile for counter {number}")])
+        ch = self.make(Side.ENEMY, None, self.new_id(vid), prof, hex_=h, counter=number, elite=self.sc.elite)
+        ch.revealed, ch.team, ch.alert, ch.prepared = True, vid, True, True
+        ch.vehicle, ch.seat = vid, "driver"
+        self.characters[ch.id] = ch
+        self.note(
+            f"{name}: its Driver {ch.name} (counter {number}) is drawn from the unused Characters.",
+            rule,
+            driver=ch.id,
+        )
+        return ch
 
     def _leave_team(self, ch: Character) -> None:
         team = self.teams.get(ch.team)

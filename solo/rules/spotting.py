@@ -152,7 +152,8 @@ def cover_rows(game: GameContext, viewer_hex: Hex, target_hex: Hex) -> list[tupl
     ``abbey_outside``, C2 27.5); each overlay except Barbed Wire (27.7: the
     other terrain counts); the hedge, wall or bocage on the hexside the line
     crosses into the target's hex (§9 step 5; a line along a hexspine crosses a
-    corner: only when both hexsides there carry a feature, the clearer one).
+    corner: only when both hexsides there carry a feature, the clearer one); the
+    'In hex with AFV/Half-Track' line when one stands there (C2 27.9, :func:`vehicle_cover`).
     The caller takes the most protective for its group (:func:`best_row`).
     """
     board = game.board
@@ -167,7 +168,31 @@ def cover_rows(game: GameContext, viewer_hex: Hex, target_hex: Hex) -> list[tupl
     feature = edge_feature(game, viewer_hex, target_hex)
     if feature is not None:
         rows.append((board.terrain_table[feature].chart_row, f"hexside {feature}"))
+    if vehicle_cover(game, target_hex):
+        rows.append((WITH_VEHICLE_ROW, "in hex with AFV/Half-Track"))
     return rows
+
+
+WITH_VEHICLE_ROW = "with_afv"
+"""C2 27.9: the 'In hex with AFV/Half-Track' line of the Spotting and Order/Terrain charts."""
+_COVER_KINDS = ("afv", "half_track")
+
+
+def vehicle_cover(game: GameContext, h: Hex) -> bool:
+    """C2 27.9: whether an AFV or Half-Track stands in ``h``, so that a man on foot there may use the 'In
+    hex with AFV/Half-Track' chart line instead of the terrain. A destroyed one (a wreck) counts
+    while the house option ``wreck_cover`` is true (the rule text does not say)."""
+    vs = getattr(game.state, "vehicles", None)
+    if not vs:
+        return False
+    for v in vs.values():
+        if (
+            v.hex == h
+            and (not v.destroyed or game.options.wreck_cover)
+            and game.data.vehicles.get(v.type).kind.value in _COVER_KINDS
+        ):
+            return True
+    return False
 
 
 def edge_feature(game: GameContext, viewer_hex: Hex, target_hex: Hex) -> str | None:

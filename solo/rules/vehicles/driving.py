@@ -14,7 +14,7 @@ from solo.core.hexes import Hex, rotate, wedge_directions
 from solo.data.cards import DirectionString
 from solo.data.orders import Order
 from solo.data.vehicle_types import VehicleKind, VehicleType
-from solo.rules import direction_numbers, entering
+from solo.rules import direction_numbers, entering, minefields
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
 from solo.rules.vehicles.emergency_stop import emergency_stop
@@ -45,7 +45,7 @@ def _inverse_map(game: GameContext, ch: Character, d: int) -> int:
 
 
 def _on_enter(game: GameContext, vehicle: Vehicle, vtype: VehicleType) -> Callable[[Any], str | None]:
-    """What happens when the vehicle enters a hex: Barbed Wire (C2 27.7) and Mud (28.2)."""
+    """What happens when the vehicle enters a hex: Barbed Wire (C2 27.7), a minefield (31.5), Mud (28.2)."""
     from solo.rules.vehicles.speed_and_terrain import mired_on_entry
 
     def check(state: Any) -> str | None:
@@ -90,6 +90,9 @@ def _on_enter(game: GameContext, vehicle: Vehicle, vtype: VehicleType) -> Callab
                 removed.append(str(h))
             if result in ("stop", "immobilized"):
                 return f"Barbed Wire in {h} (C2 27.7)"
+        mined = minefields.vehicle_enters(game, vehicle, vtype.kind, h)
+        if mined:
+            return mined
         if vtype.kind in (VehicleKind.JEEP, VehicleKind.TRUCK):
             mired, roll = mired_on_entry(game.board, vtype.kind, h, game.state.ground, game.dice)  # type: ignore[arg-type]
             if roll is not None:
