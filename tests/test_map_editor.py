@@ -176,3 +176,29 @@ def test_cli_refuses_a_bad_size_and_an_existing_file(tmp_path, capsys):
     assert main(["edit", "--new", "5x5", str(tmp_path / "y.yaml"), "--frames", "1"]) == 2
     err = capsys.readouterr().err
     assert "expected COLUMNSxROWS" in err and "exists" in err
+
+
+def test_a_painted_map_carries_a_scenario_that_validates_and_plays(tmp_path):
+    """A 35x20 map painted and saved, first_contact moved onto it by its ``map:`` path, played."""
+    from solo.data.scenario import shipped_scenarios
+    from solo.data.validate import validate
+    from solo.playtest.play import new_game
+    from solo.playtest.policies import SimplePolicy
+
+    ed = MapEditor(new_draft(35, 20, map_id="mytown"), tmp_path / "mytown.yaml", theme.Fonts(), size=SIZE)
+    palette(ed, "terrain", "building")
+    for h in (Hex(15, 6), Hex(14, 7), Hex(16, 7)):
+        click(ed, ed.camera.centre(h))
+    assert ed.save() == []
+    src = next(p for p in shipped_scenarios() if p.stem == "first_contact").read_text(encoding="utf-8")
+    assert "\nmap: town\n" in src
+    (tmp_path / "scenarios").mkdir()
+    sc = tmp_path / "scenarios" / "on_mytown.yaml"
+    sc.write_text(src.replace("\nmap: town\n", "\nmap: ../mytown.yaml\n"), encoding="utf-8")
+    assert validate([sc])[1] == []
+    game = new_game(sc, seed=1)
+    assert game.board.map.id == "mytown" and game.board.map.terrain[Hex(15, 6)] == "building"
+    policy = SimplePolicy()
+    for _ in range(12):
+        assert game.pending is not None
+        game.apply(policy(game, game.pending))
