@@ -353,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-TOOL_COMMANDS = ("solo.cli.deck", "solo.cli.batch", "solo.cli.history")
+TOOL_COMMANDS = ("solo.cli.deck", "solo.cli.batch", "solo.cli.history", "solo.cli.edit")
 """Modules that add playtester and designer subcommands (each has ``add_parsers(sub)``)."""
 
 

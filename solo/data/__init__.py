@@ -3,7 +3,8 @@
 One module per data file or topic: the decks (:mod:`~solo.data.cards` with direction strings,
 :mod:`~solo.data.friendly_deck`, :mod:`~solo.data.event_tables`), the house tables
 (:mod:`~solo.data.orders`, :mod:`~solo.data.charts`, :mod:`~solo.data.weapons` with
-:mod:`~solo.data.bands`, :mod:`~solo.data.tables` for morale and checks), terrain and maps,
+:mod:`~solo.data.bands`, :mod:`~solo.data.tables` for morale and checks), terrain and maps
+(:mod:`~solo.data.map_draft`: a map being edited, mutable),
 vehicles (:mod:`~solo.data.vehicle_types`, :mod:`~solo.data.vehicle_type_files`,
 :mod:`~solo.data.vom`, :mod:`~solo.data.crew_counters`, :mod:`~solo.data.roll_ranges`),
 characters and scenarios (:mod:`~solo.data.characters`, :mod:`~solo.data.scenario_format`,

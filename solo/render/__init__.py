@@ -21,7 +21,8 @@ say there is no display without loading it); its modules do:
 * :mod:`solo.render.app` — the window's loop, table-mode dialogs, ``solo play``;
 * :mod:`solo.render.session` — new, loaded and saved games (no pygame);
 * :mod:`solo.render.snapshot` — ``solo render`` (PNG files);
-* :mod:`solo.render.bench` — frame-time measurements for ``tools/bench``.
+* :mod:`solo.render.bench` — frame-time measurements for ``tools/bench``;
+* :mod:`solo.render.map_editor` — ``solo edit``, the map editor.
 
 May import: :mod:`solo.playtest` and every room below it, and pygame; never :mod:`solo.cli`.
 """

@@ -1,0 +1,204 @@
+"""The map editor (issue 12 item 5): the map writer's round trip, and a map painted by posted
+pygame events, saved and validated."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import pygame
+import pytest
+
+from solo.cli.main import main
+from solo.core.hexes import Hex, Stagger
+from solo.data.map_draft import dump_draft, load_draft, new_draft, parse_map
+from solo.data.maps import ShortColumns, load_map, shipped_maps, side_key
+from solo.render import theme
+from solo.render.map_editor import MapEditor
+
+SIZE = (1280, 800)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _window():
+    pygame.init()
+    pygame.display.set_mode(SIZE)
+    yield
+    pygame.quit()
+
+
+def run(ed):
+    for ev in pygame.event.get():
+        ed.handle(ev)
+
+
+def post(kind, pos, button=1, **kw):
+    pos = (round(pos[0]), round(pos[1]))
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0), **kw))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=button, **kw))
+
+
+def click(ed, pos, button=1):
+    post(pygame.MOUSEBUTTONDOWN, pos, button)
+    post(pygame.MOUSEBUTTONUP, pos, button)
+    run(ed)
+
+
+def palette(ed, kind, value=""):
+    spot = next(s for s in ed.hotspots() if s.action == (kind, value))
+    click(ed, spot.rect.center)
+
+
+def key(ed, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    run(ed)
+
+
+@pytest.mark.parametrize("path", shipped_maps(), ids=lambda p: p.stem)
+def test_load_then_save_gives_the_same_file(path):
+    assert dump_draft(load_draft(path)) == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", shipped_maps(), ids=lambda p: p.stem)
+def test_every_section_written_afresh_loads_as_the_same_map(path):
+    d = load_draft(path)
+    d.original, d.source = None, ""
+    text = dump_draft(d)
+    assert text != path.read_text(encoding="utf-8")  # the comments are gone: all written afresh
+    a, b = parse_map(text, "fresh"), load_map(path)
+    assert (a.terrain, a.level, a.hexsides, a.overlays, a.roads) == (
+        b.terrain,
+        b.level,
+        b.hexsides,
+        b.overlays,
+        b.roads,
+    )
+
+
+def test_a_new_map_is_valid_and_stable(tmp_path):
+    d = new_draft(7, 5, stagger=Stagger.ODD_LOW, short_columns=ShortColumns.NONE)
+    text = dump_draft(d)
+    m = parse_map(text, "new")
+    assert len(m.terrain) == 35 and m.stagger is Stagger.ODD_LOW
+    p = tmp_path / "n.yaml"
+    p.write_text(text)
+    assert dump_draft(load_draft(p)) == text
+
+
+def test_paint_fill_levels_hexsides_wire_road_undo_and_save(tmp_path):
+    out = tmp_path / "mine.yaml"
+    ed = MapEditor(new_draft(12, 8), out, theme.Fonts(), size=SIZE)
+    c = ed.camera.centre
+    # brush: trees on 03.03, dragged on to 04.03
+    palette(ed, "terrain", "trees")
+    post(pygame.MOUSEBUTTONDOWN, c(Hex(3, 3)))
+    post(pygame.MOUSEMOTION, c(Hex(4, 3)))
+    post(pygame.MOUSEBUTTONUP, c(Hex(4, 3)))
+    run(ed)
+    assert ed.draft.terrain[Hex(3, 3)] == ed.draft.terrain[Hex(4, 3)] == "trees"
+    assert ed.draft.terrain[Hex(5, 3)] == "open"
+    # fill: long grass over every open hex (the trees stay)
+    palette(ed, "terrain", "long_grass")
+    key(ed, pygame.K_f)
+    click(ed, c(Hex(0, 0)))
+    assert ed.draft.terrain[Hex(11, 7)] == "long_grass" and ed.draft.terrain[Hex(3, 3)] == "trees"
+    # undo the fill, redo it
+    key(ed, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.draft.terrain[Hex(11, 7)] == "open"
+    key(ed, pygame.K_y, pygame.KMOD_CTRL)
+    assert ed.draft.terrain[Hex(11, 7)] == "long_grass"
+    key(ed, pygame.K_f)
+    # level 2 on 06.04
+    palette(ed, "level", "2")
+    click(ed, c(Hex(6, 4)))
+    assert ed.draft.level[Hex(6, 4)] == 2 and ed.draft.level[Hex(6, 3)] == 0
+    # a wall on the hexside between 08.02 and 08.03: click near it, inside 08.02
+    palette(ed, "side", "wall")
+    a, b = c(Hex(8, 2)), c(Hex(8, 3))
+    click(ed, (a[0] * 0.3 + b[0] * 0.7, a[1] * 0.3 + b[1] * 0.7))
+    assert ed.draft.hexsides == {side_key(Hex(8, 2), Hex(8, 3)): "wall"}
+    # barbed wire on 09.05; a road dragged 01.01 → 01.02 → 01.03
+    palette(ed, "overlay", "barbed_wire")
+    click(ed, c(Hex(9, 5)))
+    palette(ed, "road")
+    post(pygame.MOUSEBUTTONDOWN, c(Hex(1, 1)))
+    post(pygame.MOUSEMOTION, c(Hex(1, 2)))
+    post(pygame.MOUSEMOTION, c(Hex(1, 3)))
+    post(pygame.MOUSEBUTTONUP, c(Hex(1, 3)))
+    run(ed)
+    assert ed.draft.roads == [[Hex(1, 1), Hex(1, 2), Hex(1, 3)]]
+    key(ed, pygame.K_s, pygame.KMOD_CTRL)
+    assert ed.problems == [] and ed.message.endswith("valid")
+    m = load_map(out)
+    assert m.terrain[Hex(3, 3)] == "trees" and m.terrain[Hex(11, 7)] == "long_grass"
+    assert m.level[Hex(6, 4)] == 2
+    assert m.hexsides == {side_key(Hex(8, 2), Hex(8, 3)): "wall"}
+    assert m.overlays == {Hex(9, 5): ("barbed_wire",)}
+    assert m.roads == ((Hex(1, 1), Hex(1, 2)), (Hex(1, 2), Hex(1, 3)))
+    # right click takes the wall away again
+    palette(ed, "side", "wall")
+    click(ed, (a[0] * 0.3 + b[0] * 0.7, a[1] * 0.3 + b[1] * 0.7), button=3)
+    assert ed.draft.hexsides == {}
+
+
+def test_los_between_two_clicked_hexes_follows_the_painted_map(tmp_path):
+    ed = MapEditor(new_draft(12, 8), tmp_path / "l.yaml", theme.Fonts(), size=SIZE)
+    c = ed.camera.centre
+    key(ed, pygame.K_l)
+    click(ed, c(Hex(1, 3)))
+    click(ed, c(Hex(5, 3)))
+    assert ed.los_clear and "clear" in ed.los_caption
+    palette(ed, "terrain", "building")
+    click(ed, c(Hex(3, 3)))  # the LOS caption follows the edit
+    assert not ed.los_clear and ed.los_blocked == Hex(3, 3)
+    assert "blocked at 03.03" in ed.los_caption
+
+
+def test_save_shows_each_problem_at_its_hex(tmp_path):
+    ed = MapEditor(new_draft(12, 8), tmp_path / "bad.yaml", theme.Fonts(), size=SIZE)
+    ed.draft.roads.append([Hex(2, 2), Hex(5, 5)])  # not adjacent
+    problems = ed.save()
+    assert len(problems) == 1 and "not adjacent" in problems[0].message
+    assert str(problems[0]).startswith(f"{tmp_path / 'bad.yaml'}:")
+    assert ed.problem_hexes == [Hex(2, 2), Hex(5, 5)]
+    surf = pygame.Surface(SIZE)
+    ed.draw(surf)
+    x, y = ed.camera.corners(Hex(5, 5), 0.92)[0]
+    assert surf.get_at((round(x), round(y)))[:3] == theme.LOS_BLOCKED
+
+
+def test_cli_refuses_a_bad_size_and_an_existing_file(tmp_path, capsys):
+    assert main(["edit", "--new", "100x3", str(tmp_path / "x.yaml"), "--frames", "1"]) == 2
+    (tmp_path / "y.yaml").write_text("id: y\n")
+    assert main(["edit", "--new", "5x5", str(tmp_path / "y.yaml"), "--frames", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "expected COLUMNSxROWS" in err and "exists" in err
+
+
+def test_a_painted_map_carries_a_scenario_that_validates_and_plays(tmp_path):
+    """A 35x20 map painted and saved, first_contact moved onto it by its ``map:`` path, played."""
+    from solo.data.scenario import shipped_scenarios
+    from solo.data.validate import validate
+    from solo.playtest.play import new_game
+    from solo.playtest.policies import SimplePolicy
+
+    ed = MapEditor(new_draft(35, 20, map_id="mytown"), tmp_path / "mytown.yaml", theme.Fonts(), size=SIZE)
+    palette(ed, "terrain", "building")
+    for h in (Hex(15, 6), Hex(14, 7), Hex(16, 7)):
+        click(ed, ed.camera.centre(h))
+    assert ed.save() == []
+    src = next(p for p in shipped_scenarios() if p.stem == "first_contact").read_text(encoding="utf-8")
+    assert "\nmap: town\n" in src
+    (tmp_path / "scenarios").mkdir()
+    sc = tmp_path / "scenarios" / "on_mytown.yaml"
+    sc.write_text(src.replace("\nmap: town\n", "\nmap: ../mytown.yaml\n"), encoding="utf-8")
+    assert validate([sc])[1] == []
+    game = new_game(sc, seed=1)
+    assert game.board.map.id == "mytown" and game.board.map.terrain[Hex(15, 6)] == "building"
+    policy = SimplePolicy()
+    for _ in range(12):
+        assert game.pending is not None
+        game.apply(policy(game, game.pending))
