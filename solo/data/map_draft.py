@@ -76,8 +76,6 @@ class MapDraft:
     roads: list[list[Hex]] = attrs.field(factory=list)
     notes: str = ""
     source: str = ""
-    elevation_given: bool = False
-    """Whether the loaded file had an ``elevation`` grid (kept even when all 0)."""
     original: MapDraft | None = attrs.field(default=None, repr=False, eq=False)
     """The draft as loaded, to tell which sections changed (None for a new map)."""
 
@@ -169,7 +167,6 @@ def load_draft(path: Path | str, table: TerrainTable | None = None) -> MapDraft:
         [[Hex.parse(t) for t in path_text.split()] for path_text in raw.roads],
         raw.notes,
         doc.text,
-        raw.elevation is not None,
     )
     d.original = d.copy()
     return d
@@ -241,9 +238,7 @@ def _body(d: MapDraft, key: str) -> list[str] | None:
     if key == "terrain":
         codes = _codes(d)
         return ["terrain: |", *_grid(d, lambda h: codes.get(d.terrain[h], "?"))]
-    if key == "elevation":
-        if not d.elevation_given and not any(d.level.values()):
-            return None
+    if key == "elevation":  # required on every map, all 0 on a flat one
         return ["elevation: |", *_grid(d, lambda h: str(d.level.get(h, 0)))]
     if key == "hexsides":
         if not d.hexsides:
