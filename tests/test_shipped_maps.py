@@ -1,4 +1,5 @@
-"""The shipped house-edition maps (maps/town.yaml, countryside.yaml, ridge.yaml, woods.yaml): size, required
+"""The shipped house-edition maps (maps/town.yaml, countryside.yaml, ridge.yaml, woods.yaml, abbey.yaml,
+hamlet.yaml): size, required
 features, roads, and the loader's line-numbered problems on broken copies."""
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from solo.data.terrain import TerrainTable, VehicleEntry, load_terrain
 from solo.rules.los import LineOfSight
 
 REPO = Path(__file__).resolve().parents[1]
-MAP_IDS = ("town", "countryside", "ridge", "woods")
+MAP_IDS = ("town", "countryside", "ridge", "woods", "abbey", "hamlet")
 HEXES_PER_MAP = 18 * 19 + 17 * 20  # 18 even columns of 19 rows, 17 odd columns of 20 rows
 """682: columns 00-34 hold 18 even columns (rows 00-18) and 17 odd ones (rows 00-19)."""
 
@@ -91,7 +92,7 @@ def test_map_loads_by_id(maps: dict[str, MapDef], map_id: str) -> None:
 def test_shipped_maps_lists_both() -> None:
     """shipped_maps() finds both house-edition maps."""
     names = {p.name for p in shipped_maps()}
-    assert {"town.yaml", "countryside.yaml", "ridge.yaml", "woods.yaml"} <= names
+    assert {"town.yaml", "countryside.yaml", "ridge.yaml", "woods.yaml", "abbey.yaml", "hamlet.yaml"} <= names
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
@@ -534,3 +535,61 @@ def test_woods_sightlines_down_the_track_not_through_the_trees(woods: MapDef, ta
     assert woods.terrain[_h("10.13")] == "trees"
     assert not los.check(_h("17.12"), _h("07.14"))  # blocked at 10.13 (trees)
     assert not los.check(_h("17.12"), _h("29.15"))
+
+
+# ---------------------------------------------------------------------------
+# The abbey
+
+
+@pytest.fixture(scope="module")
+def abbey(maps: dict[str, MapDef]) -> MapDef:
+    return maps["abbey"]
+
+
+def test_abbey_stands_on_the_hill_behind_its_courtyard(abbey: MapDef) -> None:
+    """An abbey ring round a cloister on the level-2 top; the gatehouse is fortified; walls ring the court."""
+    assert abbey.terrain[_h("17.01")] == "abbey_exterior" and abbey.terrain[_h("17.03")] == "abbey_interior"
+    assert abbey.level[_h("17.03")] == 2 and abbey.level[_h("17.07")] == 1 and abbey.level[_h("17.15")] == 0
+    assert _of(abbey, "fortified_building") == [_h("17.09")]
+    assert abbey.terrain[_h("17.07")] == "open" and len(_of(abbey, "building")) == 7
+    assert abbey.is_road(_h("17.10")) and not abbey.is_road(_h("17.09"))
+
+
+def test_abbey_sightlines_walls_cloister_and_hill(abbey: MapDef, table: TerrainTable) -> None:
+    """The abbey ring hides the cloister (C2 27.5); the court wall blocks (§16); the slope sees the town."""
+    los = LineOfSight(Board.from_map(abbey, table))
+    assert los.check(_h("17.01"), _h("17.03"))  # inside the abbey: exterior to interior
+    assert not los.check(_h("22.03"), _h("17.03"))  # from outside, the exterior ring blocks
+    assert not los.check(_h("17.14"), _h("17.03"))
+    assert not los.check(_h("17.07"), _h("12.07"))  # the courtyard wall
+    assert not los.check(_h("17.16"), _h("17.07"))  # the gatehouse shuts the road's view of the court
+    assert los.check(_h("12.10"), _h("13.15"))  # the west slope watches the village
+
+
+# ---------------------------------------------------------------------------
+# The hamlet
+
+
+@pytest.fixture(scope="module")
+def hamlet(maps: dict[str, MapDef]) -> MapDef:
+    return maps["hamlet"]
+
+
+def test_hamlet_has_bocage_fields_an_orchard_and_a_ford(hamlet: MapDef) -> None:
+    """Bocage hexsides round four fields, a hedged orchard, eight houses, the lane fording the stream."""
+    features = Counter(f for (_h0, _d), f in hamlet.hexsides.items())
+    assert features["bocage"] > 80 and features["hedge"] > 30
+    assert len(_of(hamlet, "building")) == 8 and len(_of(hamlet, "orchard")) == 30
+    assert hamlet.terrain[_h("08.09")] == "stream" and hamlet.is_road(_h("08.09"))
+    assert hamlet.level[_h("30.02")] == 1 and hamlet.level[_h("17.09")] == 0
+
+
+def test_hamlet_sightlines_along_the_road_not_through_the_bocage(hamlet: MapDef, table: TerrainTable) -> None:
+    """The road and the lane are lanes of sight; bocage hexsides (C2 27.3) hide the fields from them."""
+    los = LineOfSight(Board.from_map(hamlet, table))
+    assert los.check(_h("17.02"), _h("17.17"))
+    assert los.check(_h("04.09"), _h("16.09"))
+    assert not los.check(_h("17.15"), _h("12.15"))  # the south-west meadow
+    assert not los.check(_h("17.16"), _h("24.16"))  # the south-east field
+    assert not los.check(_h("03.09"), _h("03.04"))  # the west field, from the lane
+    assert not los.check(_h("30.11"), _h("17.11"))  # out of the east meadow
