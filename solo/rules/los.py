@@ -96,6 +96,8 @@ class _Entry:
 
     sight: Sight
     steps: tuple[tuple[int, ...], ...]
+    cells: tuple[int, ...] = ()
+    """The on-map indices of ``steps``, each once, in line order (the smoke and invalidation test)."""
 
 
 class LineOfSight:
@@ -320,19 +322,20 @@ class LineOfSight:
                 entry = self._compute(*self._unkey(key))
                 _put(self._static, key, entry, self._answers_cap)
         if self._smoke:
-            smoke = self._smoke_on(entry.steps)
+            smoke = self._smoke_on(entry.steps, entry.cells)
             if smoke:
-                entry = _Entry(attrs.evolve(entry.sight, smoke=smoke), entry.steps)
+                entry = _Entry(attrs.evolve(entry.sight, smoke=smoke), entry.steps, entry.cells)
         self._cache[key] = entry
         through = self._through
-        for step in entry.steps:
-            for i in step:
-                if i >= 0:
-                    through.setdefault(i, {})[key] = None
+        for i in entry.cells:
+            through.setdefault(i, {})[key] = None
         return entry
 
-    def _smoke_on(self, steps: tuple[tuple[int, ...], ...]) -> int:
+    def _smoke_on(self, steps: tuple[tuple[int, ...], ...], cells: tuple[int, ...] = ()) -> int:
+        """The summed smoke modifier along ``steps`` (≤ 0); 0 at once when no smoke is on ``cells``."""
         smoke = self._smoke
+        if cells and smoke.keys().isdisjoint(cells):
+            return 0  # every step would add smoke.get(i, 0) == 0 (off-map -1 is never smoked)
         total = 0
         for step in steps:
             if len(step) == 1:
@@ -366,7 +369,8 @@ class LineOfSight:
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
         clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b)
         where = self.board.hexes[blocked] if blocked >= 0 else None
-        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps)
+        cells = tuple(dict.fromkeys(i for step in steps for i in step if i >= 0))
+        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps, cells)
 
     def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
         board = self.board
