@@ -144,8 +144,11 @@ class LineOfSight:
         self._cache: dict[int, _Entry] = {}
         self._through: dict[int, dict[int, None]] = {}
         self._levels = tuple(m.level[h] for h in board.hexes)
-        # line_indices by (ia * n + ib): pure board geometry, shared like _static.
-        self._lines: dict[int, tuple[tuple[int, ...], ...]] = board.shared.setdefault("los_lines", {})
+        # (line_indices, its on-map cells once each) by (ia * n + ib): pure board geometry,
+        # shared like _static.
+        self._lines: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = board.shared.setdefault(
+            "los_lines", {}
+        )
 
     # -- markers ---------------------------------------------------------
 
@@ -369,16 +372,18 @@ class LineOfSight:
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
         clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b)
         where = self.board.hexes[blocked] if blocked >= 0 else None
-        cells = tuple(dict.fromkeys(i for step in steps for i in step if i >= 0))
+        cells = self._lines[ia * self._n + ib][1]  # _walk has just put the line there
         return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps, cells)
 
     def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
         board = self.board
         lkey = ia * self._n + ib
-        steps = self._lines.get(lkey)
-        if steps is None:
+        line = self._lines.get(lkey)
+        if line is None:
             steps = self.line_indices(ia, ib)
-            _put(self._lines, lkey, steps, self._lines_cap)
+            line = (steps, tuple(dict.fromkeys(i for step in steps for i in step if i >= 0)))
+            _put(self._lines, lkey, line, self._lines_cap)
+        steps = line[0]
         cube = board.cube
         ca, cb = cube[ia], cube[ib]
         rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
