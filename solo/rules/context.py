@@ -107,6 +107,8 @@ class GameContext:
         self._keep_events = keep_events
         self._seq = 0
         self.listeners: list[Callable[[Event], None]] = []
+        self.memo: dict[str, Any] = {}
+        """Values a rule module derives from ``data`` alone, built once a game (no state in them)."""
         if record_rolls:
             dice.listener = self._on_roll
         self.friendly_deck = Deck("friendly", [c.id for c in data.friendly_deck.cards])
