@@ -294,18 +294,23 @@ class LineOfSight:
         if max_range is not None or night_range is not None:
             return lambda ib, low_b: check(ia, ib, low_a, low_b, viewer_tq, max_range, night_range, False)
         n = self._n
-        static = self._static
+        static, cache = self._static, self._cache
         smoke, fire = self._smoke, self._fire
         row = ia * n
 
         def one(ib: int, low_b: bool) -> Sight:
+            if ia <= ib:
+                key = ((row + ib) << 2) | (low_a << 1) | low_b
+            else:
+                key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
             if not (smoke or fire):
-                if ia <= ib:
-                    entry = static.get(((row + ib) << 2) | (low_a << 1) | low_b)
-                else:
-                    entry = static.get(((ib * n + ia) << 2) | (low_b << 1) | low_a)
+                entry = static.get(key)
                 if entry is not None:
                     return entry.sight  # marker-free answers carry no smoke (C2 29.5 needs smoke)
+            else:
+                entry = cache.get(key)
+                if entry is not None and not entry.sight.smoke:
+                    return entry.sight  # no smoke on the line: no C2 29.5 test, as check_index
             return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
 
         return one
