@@ -321,14 +321,16 @@ class LineOfSight:
 
     def _fill(self, key: int) -> _Entry:
         """Compute, with this game's smoke and fire, and cache with the hexes the line passes."""
-        if self._fire:
+        fire = self._fire
+        entry = self._static.get(key)
+        if fire and (entry is None or not fire.keys().isdisjoint(entry.cells)):
+            # A fire on the line (or a line not walked yet): this game's walk. _walk reads fire
+            # only on the line's own hexes, so without fire there it is the marker-free one.
             entry = self._compute(*self._unkey(key))
-        else:
-            # Without fire the walk is the marker-free one: reuse (or fill) the shared answer.
-            entry = self._static.get(key)
-            if entry is None:
-                entry = self._compute(*self._unkey(key))
-                _put(self._static, key, entry, self._answers_cap)
+        elif entry is None:
+            # Without fire the walk is the marker-free one: fill the shared answer.
+            entry = self._compute(*self._unkey(key))
+            _put(self._static, key, entry, self._answers_cap)
         if self._smoke:
             smoke = self._smoke_on(entry.steps, entry.cells)
             if smoke:
