@@ -340,3 +340,54 @@ def test_shared_cache_bound_must_hold_an_entry():
         LineOfSight(board, shared_answers=0)
     with pytest.raises(ValueError, match="at least one"):
         LineOfSight(board, shared_lines=0)
+
+
+def test_from_viewer_answers_as_check_index_with_smoke_and_fire():
+    """Issue 10: the spotting scan's fast path reads the game's cache under smoke; same answers."""
+    from solo.data.maps import shipped_maps
+
+    los = LineOfSight(Board.from_map(load_map(shipped_maps()[0])))
+    n = len(los.board.hexes)
+    pairs = [((7 * k) % n, (13 * k + 5) % n, k % 2 == 0, k % 3 == 0) for k in range(400)]
+    for marks in ("none", "smoke", "fire"):
+        if marks == "smoke":
+            for k in range(0, n, 9):
+                los.set_smoke(los.board.hexes[k], -4 if k % 2 else -8)
+        if marks == "fire":
+            los.set_fire(los.board.hexes[n // 2], True)
+        for tq in (None, 1, 4):
+            for _ in range(2):  # the first pass fills the caches, the second reads them
+                for ia, ib, la, lb in pairs:
+                    want = los.check_index(ia, ib, la, lb, tq)
+                    assert los.from_viewer(ia, la, tq, None, None)(ib, lb) == want
+    assert any(los.check_index(ia, ib, la, lb, 1).rule == "C2 29.5 heavy smoke" for ia, ib, la, lb in pairs)
+
+
+def test_fire_off_the_line_reuses_the_marker_free_answer():
+    """Issue 10: under a Fire marker (C2 29.2) a line that does not pass it keeps the shared answer;
+    one that does is walked again and may be blocked. Either way the answer of a fresh walk."""
+    from solo.data.maps import shipped_maps
+
+    los = LineOfSight(Board.from_map(load_map(shipped_maps()[0])))
+    los.clear_cache()
+    n = len(los.board.hexes)
+    pairs = [
+        (min(a, b), max(a, b), k % 2 == 0, False)
+        for k in range(600)
+        for a, b in [((11 * k) % n, (17 * k + 3) % n)]
+    ]
+    for ia, ib, la, lb in pairs:  # fill the shared, marker-free answers
+        los.check_index(ia, ib, la, lb)
+    for k in range(0, n, 23):
+        los.set_fire(los.board.hexes[k], True)
+    fire = set(range(0, n, 23))
+    changed = 0
+    for ia, ib, la, lb in pairs:
+        got = los.check_index(ia, ib, la, lb)
+        fresh = los._compute(ia, ib, la, lb).sight  # walked now, with the fire
+        assert got == fresh
+        before = los._static[((ia * n + ib) << 2) | (la << 1) | lb].sight
+        changed += got != before
+        if fire.isdisjoint(los._static[((ia * n + ib) << 2) | (la << 1) | lb].cells):
+            assert got == before
+    assert changed > 0  # some line through a fire is blocked by it

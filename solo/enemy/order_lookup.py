@@ -226,15 +226,19 @@ def _emit(
     rule: str = "",
 ) -> GivenOrder:
     order = game.data.orders.get(order_id)
-    final = order.name + (f" {directions}" if directions is not None else "") + _target_words(game, target)
-    if not text:
-        body = "; ".join(trace.parts)
-        text = f"{head}: {body} → {final} ({', '.join(trace.rules)})."
+
+    def words() -> str:
+        if text:
+            return text
+        final = order.name + (f" {directions}" if directions is not None else "")
+        final += _target_words(game, target)
+        return f"{head}: {'; '.join(trace.parts)} → {final} ({', '.join(trace.rules)})."
+
     rule = rule or ", ".join(trace.rules)
     source = f"card {card.id}" if card is not None else f"rule {rule}"
     game.emit(
         "enemy_order",
-        text,
+        words,
         rule=rule,
         actor=ch.id,
         data={

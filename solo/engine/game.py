@@ -118,10 +118,9 @@ class Game(GameContext):
                 f"{key!r} is not a legal answer to {d.kind.value} ({d.prompt}); legal: {shown}"
             )
         self.inputs.append({"decision": d.kind.value, "actor": d.actor, "choice": key})
-        label = next(o.label for o in d.options if o.key == key)
         self.emit(
             "choice",
-            f"{d.prompt}: {label}",
+            lambda: f"{d.prompt}: {next(o.label for o in d.options if o.key == key)}",
             actor=d.actor,
             data={"decision": d.kind.value, "choice": key},
             automatic=False,
@@ -339,10 +338,12 @@ class Game(GameContext):
             light_at.light_at_order_placed(self, ch)
             self.emit(
                 "friendly_order",
-                f"{ch.name} is given {order.name}"
-                + (f" {directions}" if directions else "")
-                + (f" at {target}" if target else "")
-                + ".",
+                lambda ch=ch, order=order, directions=directions, target=target: (
+                    f"{ch.name} is given {order.name}"
+                    + (f" {directions}" if directions else "")
+                    + (f" at {target}" if target else "")
+                    + "."
+                ),
                 rule="7.0",
                 actor=ch.id,
                 data={"order": key, "directions": str(directions or ""), "target": target},

@@ -56,8 +56,8 @@ class SimplePolicy:
                 return pick
         if "melee" in keys:
             return "melee"
-        known = [e for e in game.opponents(ch) if e.revealed and game.sees(ch, e)]
-        if known:
+        # Stops at the first Known enemy in LOS (LOS answers are pure: asking fewer changes nothing).
+        if any(e.revealed and game.sees(ch, e) for e in game.opponents(ch)):
             pick = first("aimed_fire", "rapid_fire", "suppressive_fire", "hide")
             if pick:
                 return pick

@@ -107,6 +107,8 @@ class GameContext:
         self._keep_events = keep_events
         self._seq = 0
         self.listeners: list[Callable[[Event], None]] = []
+        self.memo: dict[str, Any] = {}
+        """Values a rule module derives from ``data`` alone, built once a game (no state in them)."""
         if record_rolls:
             dice.listener = self._on_roll
         self.friendly_deck = Deck("friendly", [c.id for c in data.friendly_deck.cards])
@@ -115,17 +117,32 @@ class GameContext:
 
     # -- events ------------------------------------------------------------
 
+    @property
+    def narrates(self) -> bool:
+        """Whether events get their text: True when the game keeps its events (a log, the window).
+
+        A batch game (``keep_events=False``) skips the text of the events emitted with a
+        callable text (see :meth:`emit`); its listeners read kinds and data.
+        """
+        return self._keep_events
+
     def emit(
         self,
         kind: str,
-        text: str,
+        text: str | Callable[[], str],
         *,
         rule: str = "",
         actor: str | None = None,
         data: dict[str, Any] | None = None,
         automatic: bool = True,
     ) -> Event:
-        """Record an event (and hand it to the listeners)."""
+        """Record an event (and hand it to the listeners).
+
+        ``text``: the words, or a callable building them, called at once when the game
+        :attr:`narrates` and never otherwise (the event's text is then ``""``).
+        """
+        if not isinstance(text, str):
+            text = text() if self._keep_events else ""
         flow = self.state.flow if hasattr(self, "state") else None
         ev = Event(
             seq=self._seq,

@@ -188,7 +188,7 @@ def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decis
         why = "no ammunition" if not usable_weapons(game, ch) else "no legal target"
         game.emit(
             "no_fire",
-            f"{ch.name} ({order.name}) does not fire: {why}.",
+            lambda: f"{ch.name} ({order.name}) does not fire: {why}.",
             rule="base-rules §10; 13.0",
             actor=ch.id,
             data={"reason": why},

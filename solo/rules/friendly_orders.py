@@ -48,9 +48,7 @@ def forbidden_orders(game: GameContext, ch: Character) -> dict[str, str]:
     orders are not listed.
     """
     why: dict[str, str] = {}
-    orders = [o for o in game.data.orders if o.kind is OrderKind.CHARACTER]
-    ids = [o.id for o in orders]
-    known = frozenset(ids)  # membership only; ``ids`` keeps the file's order
+    orders, ids, known, _labels = _character_orders(game)
 
     def no(order_ids: Sequence[str], reason: str) -> None:
         for oid in order_ids:
@@ -152,16 +150,27 @@ def friendly_order_options(game: GameContext, ch: Character) -> list[tuple[str, 
     order is forbidden, Hide (the default order, 7.0) is offered.
     """
     why = forbidden_orders(game, ch)
-    # s._value_ is s.value without the enum descriptor's cost (a hot list).
-    out = [
-        (o.id, f"{o.name} [{' '.join(s._value_ for s in o.steps)}]")
-        for o in game.data.orders
-        if o.kind is OrderKind.CHARACTER and o.id not in why
-    ]
+    out = [pair for pair in _character_orders(game)[3] if pair[0] not in why]
     if not out:
         hide = game.data.orders.get("hide")
         out = [(hide.id, f"{hide.name} [{' '.join(s.value for s in hide.steps)}]")]
     return out
+
+
+def _character_orders(
+    game: GameContext,
+) -> tuple[list[Order], list[str], frozenset[str], list[tuple[str, str]]]:
+    """The character orders in the file's order, their ids (list and set) and ``(id, label)``.
+
+    Built from ``game.data`` once a game (``game.memo``): the option list's hot part.
+    """
+    table = game.memo.get("character_orders")
+    if table is None:
+        orders = [o for o in game.data.orders if o.kind is OrderKind.CHARACTER]
+        ids = [o.id for o in orders]
+        labels = [(o.id, f"{o.name} [{' '.join(s.value for s in o.steps)}]") for o in orders]
+        table = game.memo["character_orders"] = (orders, ids, frozenset(ids), labels)
+    return table
 
 
 def charge_targets(game: GameContext, ch: Character, order: Order | None = None) -> list[Character]:

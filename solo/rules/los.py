@@ -96,6 +96,8 @@ class _Entry:
 
     sight: Sight
     steps: tuple[tuple[int, ...], ...]
+    cells: tuple[int, ...] = ()
+    """The on-map indices of ``steps``, each once, in line order (the smoke and invalidation test)."""
 
 
 class LineOfSight:
@@ -142,8 +144,11 @@ class LineOfSight:
         self._cache: dict[int, _Entry] = {}
         self._through: dict[int, dict[int, None]] = {}
         self._levels = tuple(m.level[h] for h in board.hexes)
-        # line_indices by (ia * n + ib): pure board geometry, shared like _static.
-        self._lines: dict[int, tuple[tuple[int, ...], ...]] = board.shared.setdefault("los_lines", {})
+        # (line_indices, its on-map cells once each) by (ia * n + ib): pure board geometry,
+        # shared like _static.
+        self._lines: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = board.shared.setdefault(
+            "los_lines", {}
+        )
 
     # -- markers ---------------------------------------------------------
 
@@ -289,18 +294,23 @@ class LineOfSight:
         if max_range is not None or night_range is not None:
             return lambda ib, low_b: check(ia, ib, low_a, low_b, viewer_tq, max_range, night_range, False)
         n = self._n
-        static = self._static
+        static, cache = self._static, self._cache
         smoke, fire = self._smoke, self._fire
         row = ia * n
 
         def one(ib: int, low_b: bool) -> Sight:
+            if ia <= ib:
+                key = ((row + ib) << 2) | (low_a << 1) | low_b
+            else:
+                key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
             if not (smoke or fire):
-                if ia <= ib:
-                    entry = static.get(((row + ib) << 2) | (low_a << 1) | low_b)
-                else:
-                    entry = static.get(((ib * n + ia) << 2) | (low_b << 1) | low_a)
+                entry = static.get(key)
                 if entry is not None:
                     return entry.sight  # marker-free answers carry no smoke (C2 29.5 needs smoke)
+            else:
+                entry = cache.get(key)
+                if entry is not None and not entry.sight.smoke:
+                    return entry.sight  # no smoke on the line: no C2 29.5 test, as check_index
             return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
 
         return one
@@ -311,28 +321,31 @@ class LineOfSight:
 
     def _fill(self, key: int) -> _Entry:
         """Compute, with this game's smoke and fire, and cache with the hexes the line passes."""
-        if self._fire:
+        fire = self._fire
+        entry = self._static.get(key)
+        if fire and (entry is None or not fire.keys().isdisjoint(entry.cells)):
+            # A fire on the line (or a line not walked yet): this game's walk. _walk reads fire
+            # only on the line's own hexes, so without fire there it is the marker-free one.
             entry = self._compute(*self._unkey(key))
-        else:
-            # Without fire the walk is the marker-free one: reuse (or fill) the shared answer.
-            entry = self._static.get(key)
-            if entry is None:
-                entry = self._compute(*self._unkey(key))
-                _put(self._static, key, entry, self._answers_cap)
+        elif entry is None:
+            # Without fire the walk is the marker-free one: fill the shared answer.
+            entry = self._compute(*self._unkey(key))
+            _put(self._static, key, entry, self._answers_cap)
         if self._smoke:
-            smoke = self._smoke_on(entry.steps)
+            smoke = self._smoke_on(entry.steps, entry.cells)
             if smoke:
-                entry = _Entry(attrs.evolve(entry.sight, smoke=smoke), entry.steps)
+                entry = _Entry(attrs.evolve(entry.sight, smoke=smoke), entry.steps, entry.cells)
         self._cache[key] = entry
         through = self._through
-        for step in entry.steps:
-            for i in step:
-                if i >= 0:
-                    through.setdefault(i, {})[key] = None
+        for i in entry.cells:
+            through.setdefault(i, {})[key] = None
         return entry
 
-    def _smoke_on(self, steps: tuple[tuple[int, ...], ...]) -> int:
+    def _smoke_on(self, steps: tuple[tuple[int, ...], ...], cells: tuple[int, ...] = ()) -> int:
+        """The summed smoke modifier along ``steps`` (≤ 0); 0 at once when no smoke is on ``cells``."""
         smoke = self._smoke
+        if cells and smoke.keys().isdisjoint(cells):
+            return 0  # every step would add smoke.get(i, 0) == 0 (off-map -1 is never smoked)
         total = 0
         for step in steps:
             if len(step) == 1:
@@ -366,15 +379,18 @@ class LineOfSight:
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
         clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b)
         where = self.board.hexes[blocked] if blocked >= 0 else None
-        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps)
+        cells = self._lines[ia * self._n + ib][1]  # _walk has just put the line there
+        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps, cells)
 
     def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
         board = self.board
         lkey = ia * self._n + ib
-        steps = self._lines.get(lkey)
-        if steps is None:
+        line = self._lines.get(lkey)
+        if line is None:
             steps = self.line_indices(ia, ib)
-            _put(self._lines, lkey, steps, self._lines_cap)
+            line = (steps, tuple(dict.fromkeys(i for step in steps for i in step if i >= 0)))
+            _put(self._lines, lkey, line, self._lines_cap)
+        steps = line[0]
         cube = board.cube
         ca, cb = cube[ia], cube[ib]
         rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))

@@ -443,21 +443,26 @@ class _Run:
             return
         self.reported = True
         ds = self.directions
-        how = f"{order.name}" + (f" {ds}" if ds is not None else "")
-        if self.charge_target is not None:
-            how += f" at {self.charge_target.name}"
-        imp = game.state.flow.impulse
-        shown = " → ".join(str(h) if h is not None else "off the map" for h in self.path)
-        moved = len(self.path) > 1
-        text = f"{ch.name} ({how}, I{imp}) " + (f"moves {shown}" if moved else f"stays in {shown}")
-        if self.used:
-            text += f" [slots {' '.join(self.used)}]"
-        if self.notes:
-            text += "; " + "; ".join(self.notes)
+        rule = ", ".join(self.rules)
+
+        def words() -> str:
+            how = f"{order.name}" + (f" {ds}" if ds is not None else "")
+            if self.charge_target is not None:
+                how += f" at {self.charge_target.name}"
+            imp = game.state.flow.impulse
+            shown = " → ".join(str(h) if h is not None else "off the map" for h in self.path)
+            moved = len(self.path) > 1
+            text = f"{ch.name} ({how}, I{imp}) " + (f"moves {shown}" if moved else f"stays in {shown}")
+            if self.used:
+                text += f" [slots {' '.join(self.used)}]"
+            if self.notes:
+                text += "; " + "; ".join(self.notes)
+            return text + f" ({rule})."
+
         game.emit(
             "move",
-            text + f" ({', '.join(self.rules)}).",
-            rule=", ".join(self.rules),
+            words,
+            rule=rule,
             actor=ch.id,
             data={
                 "order": order.id,

@@ -343,8 +343,10 @@ def spot(
         rules.append("C2 31.7.3")
     game.emit(
         "spot",
-        f"{spotter.name} tries to spot {target.name} at {target.hex}: d10 {roll} vs {check.breakdown()} "
-        f"({check.row_from}) → {verdict}.",
+        lambda: (
+            f"{spotter.name} tries to spot {target.name} at {target.hex}: d10 {roll} vs "
+            f"{check.breakdown()} ({check.row_from}) → {verdict}."
+        ),
         rule=", ".join(rules),
         actor=spotter.id,
         data={"spotter": spotter.id, "target": target.id, "roll": roll, "success": ok, **check.to_dict()},
