@@ -291,7 +291,6 @@ def planned_hexes(game: GameContext, vehicle: Vehicle, driver: Character) -> lis
     the move needs a die (a road fork).
     """
     from solo.rules.vehicles.move_state import VehicleMoveState
-    from solo.rules.vehicles.movement import move_impulse
     from solo.rules.vehicles.speed_and_terrain import convert_speed
 
     o = game.order_def(driver)
@@ -310,23 +309,43 @@ def planned_hexes(game: GameContext, vehicle: Vehicle, driver: Character) -> lis
         vehicle.hex, vehicle.facing, vehicle.turret if vehicle.turret is not None else vehicle.facing
     )
     try:
-        _new, report = move_impulse(
-            game.board,
-            vtype.kind,  # type: ignore[arg-type]
-            start,
-            o,
-            dirs,
-            imp,
-            is_enemy=False,
-            blocked=lambda h: h in game.state.markers.fire,
-            dice=None,
-            turn_way=1,
-            road=vehicle.road_orders,
-            orders=game.data.orders,
-        )
+        _new, report = _trial_move(game, vtype, start, o, dirs, imp, turn_way=1, road=vehicle.road_orders)
     except ValueError:
         return []
     return [step.hex for step in report.steps if step.kind.value == "move"]
+
+
+def _trial_move(
+    game: GameContext,
+    vtype: VehicleType,
+    start: Any,
+    o: Order,
+    dirs: DirectionString | None,
+    imp: int,
+    *,
+    turn_way: int | None = None,
+    road: bool = False,
+) -> Any:
+    """A Friendly vehicle's move for Impulse ``imp`` (1-4) tried without dice and without the
+    hex-entry rolls (C2 31.4-31.5), fire hexes blocked: ``(new state, report)`` of
+    :func:`~solo.rules.vehicles.movement.move_impulse`. Raises ``ValueError`` where the move
+    needs a die (a 180° turn without ``turn_way``, a road fork)."""
+    from solo.rules.vehicles.movement import move_impulse
+
+    return move_impulse(
+        game.board,
+        vtype.kind,  # type: ignore[arg-type]
+        start,
+        o,
+        dirs,
+        imp,
+        is_enemy=False,
+        blocked=lambda h: h in game.state.markers.fire,
+        dice=None,
+        turn_way=turn_way,
+        road=road,
+        orders=game.data.orders,
+    )
 
 
 def _needs_180(
@@ -340,22 +359,8 @@ def _needs_180(
 ) -> bool:
     """Whether a Friendly vehicle's move this Impulse starts a 180° turn (C2 31.4): the move is
     tried without dice and without the hex-entry rolls; only a 180° turn would need a die."""
-    from solo.rules.vehicles.movement import move_impulse
-
     try:
-        move_impulse(
-            game.board,
-            vtype.kind,  # type: ignore[arg-type]
-            start,
-            o,
-            dirs,
-            imp,
-            is_enemy=False,
-            blocked=lambda h: h in game.state.markers.fire,
-            dice=None,
-            road=False,
-            orders=game.data.orders,
-        )
+        _trial_move(game, vtype, start, o, dirs, imp)
     except ValueError as exc:
         return "180°" in str(exc)
     return False
