@@ -1054,3 +1054,30 @@ def test_minefield_is_drawn_on_its_hex(first_contact):
     surface.fill((0, 0, 0))
     view.draw(surface)
     assert at(surface, mine) == theme.MINE
+
+
+def test_rubble_is_drawn_over_the_building_it_was(first_contact):
+    """A Building hit in play (base-rules §14) is drawn as Rubble with its tag over the map's layer,
+    which is not drawn again; the map's own board keeps its Building."""
+    g = first_contact.game
+    view, surface = drawn(g)
+    busy = {c.hex for c in g.state.characters.values()}
+    h = next(
+        h
+        for h in g.board.hexes
+        if h not in busy
+        and g.board.terrain_of(h).id == "building"
+        and not g.board.map.level[h]
+        and view.layout.map.inflate(-200, -200).collidepoint(view.camera.centre(h))
+    )
+    cx, cy = view.camera.centre(h)
+    side = (cx + 0.1 * view.camera.scale, cy - 0.25 * view.camera.scale)  # off the tag and patterns
+    assert at(surface, side) == theme.terrain_colour("building")
+    renders = view.map_layer.renders
+    base = g.board
+    g.change_terrain(h, "rubble")
+    surface.fill((0, 0, 0))
+    view.draw(surface)
+    assert at(surface, side) == theme.terrain_colour("rubble")
+    assert view.map_layer.renders == renders and view.map_layer.board is base
+    assert base.terrain_of(h).id == "building"

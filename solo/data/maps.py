@@ -436,6 +436,29 @@ class Board:
     """``grid[col][row]``: the index of hex (col, row), or −1 where the map has none."""
     shared: dict = attrs.field(factory=dict, repr=False)
     """Caches shared by every game on this board (LOS answers without markers, by month)."""
+    changes: tuple[tuple[Hex, str], ...] = ()
+    """The terrain changes this board adds to its map's (hex, new terrain id), sorted by hex; ()
+    for a map's own board (a Building hit becomes Rubble, base-rules §14; :meth:`with_terrain`)."""
+    base_board: Board | None = attrs.field(default=None, repr=False)
+    """The map's own board this one changes, or None if it is that board (see :attr:`base`)."""
+
+    @property
+    def base(self) -> Board:
+        """The map's own board, without the changes (itself if it has none)."""
+        return self.base_board if self.base_board is not None else self
+
+    def with_terrain(self, changes: dict[Hex, str]) -> Board:
+        """The board of this map with the terrain of some hexes changed (``{hex: terrain id}``, the
+        game's overlay: a Building hit becomes Rubble, base-rules §14).
+
+        Built once per set of changes and shared by the games that have the same ones: its caches
+        (LOS answers, roads) are its own, keyed by the changes, and the map's own board and its
+        caches are never touched. ``{}`` gives the map's own board. Raises
+        :class:`~solo.core.errors.GeometryError` for a hex off the map, KeyError for an unknown id.
+        """
+        base = self.base
+        key = tuple(sorted((h, t) for h, t in changes.items() if base.map.terrain.get(h) != t))
+        return _board_with(base, key) if key else base
 
     @classmethod
     def for_map(cls, m: MapDef, table: TerrainTable) -> Board:
@@ -538,3 +561,16 @@ class Board:
 @functools.lru_cache(maxsize=32)
 def _board_for(m: MapDef, table: TerrainTable) -> Board:
     return Board.from_map(m, table)
+
+
+@functools.lru_cache(maxsize=64)
+def _board_with(base: Board, changes: tuple[tuple[Hex, str], ...]) -> Board:
+    """``base`` with ``changes`` (sorted, each a real change): a new map and fresh tables and caches."""
+    terrain = dict(base.map.terrain)
+    for h, tid in changes:
+        if h not in terrain:
+            raise GeometryError(f"hex {h} is not on map {base.map.id!r}")
+        base.terrain_table[tid]  # an unknown id fails here, not in a later lookup
+        terrain[h] = tid
+    changed = Board.from_map(attrs.evolve(base.map, terrain=terrain), base.terrain_table)
+    return attrs.evolve(changed, changes=changes, base_board=base)

@@ -103,6 +103,9 @@ class TerrainType:
     """Whether characters may enter at all."""
     rough_unless_hiding: bool = False
     """Barbed wire: not Rough if a same-side character in the hex is on Hide (C2 27.7)."""
+    hit_becomes: str | None = None
+    """The terrain id a hex of this terrain becomes when a shell or C4 explodes in it (a Building
+    hit becomes Rubble, base-rules §14, rulebook 11.14); None = it stays."""
 
     def is_small_in(self, month: int) -> bool:
         """Whether this S terrain counts as small in ``month`` (1–12)."""
@@ -160,6 +163,16 @@ def load_terrain(path: Path | None = None) -> TerrainTable:
             for j, m in enumerate(t.small_months):
                 if not 1 <= m <= 12:
                     probs.add(doc, ("terrain", i, "small_months", j), f"month must be 1-12, got {m}")
+        if t.hit_becomes is not None:
+            after = next((x for x in parsed.terrain if x.id == t.hit_becomes), None)
+            if after is None or after.placement not in (Placement.HEX, Placement.HEX_OR_HEXSIDE):
+                probs.add(
+                    doc,
+                    ("terrain", i, "hit_becomes"),
+                    f"hit_becomes {t.hit_becomes!r} is not a terrain that fills a hex",
+                )
+            elif t.placement not in (Placement.HEX, Placement.HEX_OR_HEXSIDE, Placement.HEX_OR_OVERLAY):
+                probs.add(doc, ("terrain", i, "hit_becomes"), "only a terrain that fills a hex can be hit")
         if t.los in (LosKind.BLOCK, LosKind.SMALL) and t.obstacle == 0:
             probs.add(doc, ("terrain", i, "obstacle"), f"los {t.los.value} needs an obstacle height > 0")
     probs.raise_if_any()

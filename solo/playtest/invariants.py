@@ -39,10 +39,26 @@ def check_cards(game: Game) -> None:
         raise InvariantError(f"Enemy cards: {e} in deck/discards + {out} out, expected 50")
 
 
+def check_terrain(game: Game) -> None:
+    """The game's board is the map's own board with the state's terrain changes (§14 Rubble), and
+    the map's own board is unchanged (its terrain is the map file's)."""
+    st = game.state
+    board = game.board
+    base = board.base
+    if dict(board.changes) != {h: t for h, t in st.terrain_changes.items() if base.map.terrain[h] != t}:
+        raise InvariantError(f"the board's terrain changes {board.changes} are not the state's")
+    if base.changes or game.los.board is not board:
+        raise InvariantError("the map's own board has changes, or the LOS is not on the game's board")
+    for h, tid in st.terrain_changes.items():
+        if board.terrain_of(h).id != tid:
+            raise InvariantError(f"{h} is {board.terrain_of(h).id} on the board, {tid} in the state")
+
+
 def check_state(game: Game) -> None:
     """Every invariant that can be read from the state alone."""
     check_cards(game)
     check_vehicles(game)
+    check_terrain(game)
     st = game.state
     for ch in st.characters.values():
         if ch.hex is None or not ch.on_map:

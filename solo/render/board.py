@@ -30,6 +30,7 @@ from solo.core.hexes import Hex
 from solo.render import target_markers, theme, vehicle_counters
 from solo.render.choices import map_direction, option_hexes, order_rotation, turret_keys
 from solo.render.counter_marks import order_abbrev, team_colour
+from solo.render.terrain_art import draw_overlay, draw_pattern, tint
 from solo.render.view import SQRT3, Camera, hex_corners, hexside_segment
 from solo.rules.minefields import minefield_hexes
 from solo.rules.state import Character, Side, Status
@@ -107,12 +108,12 @@ class MapLayer:
             base = theme.terrain_colour(tid)
             lvl = m.level.get(hx, 0)
             if lvl:
-                base = _tint(base, (214, 184, 128), min(0.5, 0.16 * lvl))
+                base = tint(base, (214, 184, 128), min(0.5, 0.16 * lvl))
             pts = hex_corners(cx, cy, s)
             pygame.draw.polygon(surf, base, pts)
-            _pattern(surf, tid, cx, cy, s, hx, base)
+            draw_pattern(surf, tid, cx, cy, s, hx, base)
             for ov in m.overlays.get(hx, ()):
-                _overlay(surf, ov, cx, cy, s)
+                draw_overlay(surf, ov, cx, cy, s)
         # 2. the grid
         gw = 1 if s < 30 else 2
         for cx, cy in centres.values():
@@ -169,117 +170,6 @@ class MapLayer:
                     lt = fonts.text(f"L{lvl}", size, theme.CONTOUR, bold=True, condensed=True)
                     surf.blit(lt, (cx - lt.get_width() / 2, cy + s * SQRT3 / 2 - lt.get_height() - 1))
         return surf
-
-
-def _tint(c: theme.Colour, to: theme.Colour, t: float) -> theme.Colour:
-    return (
-        round(c[0] + (to[0] - c[0]) * t),
-        round(c[1] + (to[1] - c[1]) * t),
-        round(c[2] + (to[2] - c[2]) * t),
-    )
-
-
-def _pattern(
-    surf: pygame.Surface, tid: str, cx: float, cy: float, s: float, hx: Hex, base: theme.Colour
-) -> None:
-    """Draw terrain ``tid``'s pattern in the hex; the centre point keeps the fill colour."""
-    dark = theme.shade(base, -34)
-    v = (hx.col * 7 + hx.row * 13) % 5
-    if tid == "trees":
-        for ang, rad in ((30 + v * 11, 0.5), (150 + v * 7, 0.52), (270 + v * 5, 0.5)):
-            a = math.radians(ang)
-            pygame.draw.circle(surf, dark, (cx + math.cos(a) * s * rad, cy + math.sin(a) * s * rad), s * 0.26)
-    elif tid == "orchard":
-        for dx, dy in ((-0.4, -0.35), (0.4, -0.35), (-0.4, 0.35), (0.4, 0.35)):
-            pygame.draw.circle(surf, (70, 120, 60), (cx + dx * s, cy + dy * s), max(1.5, s * 0.12))
-    elif tid == "field":
-        for k in (-0.6, -0.3, 0.3, 0.6):
-            pygame.draw.line(surf, dark, (cx - s * 0.55, cy + k * s), (cx + s * 0.55, cy + k * s), 1)
-    elif tid == "long_grass":
-        for dx, dy in ((-0.45, -0.3), (0.35, -0.45), (-0.2, 0.4), (0.5, 0.3), (0.0, -0.6)):
-            x, y = cx + dx * s, cy + dy * s
-            pygame.draw.line(surf, dark, (x, y), (x - s * 0.06, y - s * 0.18), 1)
-            pygame.draw.line(surf, dark, (x, y), (x + s * 0.06, y - s * 0.18), 1)
-    elif tid in ("building", "fortified_building"):
-        inner = hex_corners(cx, cy, s * 0.78)
-        pygame.draw.polygon(surf, dark, inner, max(1, round(s * 0.08)))
-        if tid == "fortified_building":
-            pygame.draw.polygon(surf, (40, 30, 30), hex_corners(cx, cy, s * 0.6), max(1, round(s * 0.06)))
-    elif tid == "rocks":
-        for dx, dy, r in ((-0.4, -0.2, 0.18), (0.35, 0.3, 0.15), (0.2, -0.45, 0.12), (-0.2, 0.45, 0.14)):
-            pygame.draw.circle(surf, dark, (cx + dx * s, cy + dy * s), s * r)
-    elif tid == "marsh":
-        for dx, dy in ((-0.4, -0.35), (0.25, -0.2), (-0.2, 0.3), (0.4, 0.45)):
-            x, y = cx + dx * s, cy + dy * s
-            pygame.draw.line(
-                surf, (60, 110, 170), (x - s * 0.15, y), (x + s * 0.15, y), max(1, round(s * 0.06))
-            )
-    elif tid == "stream":
-        pygame.draw.line(
-            surf, theme.shade(base, 30), (cx - s * 0.5, cy - s * 0.3), (cx - s * 0.1, cy - s * 0.3), 1
-        )
-        pygame.draw.line(
-            surf, theme.shade(base, 30), (cx + s * 0.1, cy + s * 0.3), (cx + s * 0.5, cy + s * 0.3), 1
-        )
-    elif tid in ("depression", "crater"):
-        pygame.draw.circle(surf, dark, (cx, cy), s * 0.62, max(1, round(s * 0.07)))
-    elif tid == "logs":
-        for dy in (-0.4, 0.4):
-            pygame.draw.line(
-                surf,
-                (110, 80, 40),
-                (cx - s * 0.45, cy + dy * s),
-                (cx + s * 0.45, cy + dy * s),
-                max(2, round(s * 0.1)),
-            )
-    elif tid == "rubble":
-        for dx, dy in ((-0.5, -0.1), (-0.2, -0.5), (0.3, -0.35), (0.45, 0.2), (-0.3, 0.45), (0.1, 0.55)):
-            pygame.draw.circle(surf, dark, (cx + dx * s, cy + dy * s), max(1.5, s * 0.07))
-    elif tid == "fountain":
-        pygame.draw.circle(surf, (90, 150, 220), (cx, cy), s * 0.45, max(2, round(s * 0.12)))
-    elif tid in ("hedge", "bocage"):
-        pygame.draw.polygon(surf, dark, hex_corners(cx, cy, s * 0.8), max(2, round(s * 0.16)))
-    elif tid == "wall":
-        pygame.draw.polygon(
-            surf, theme.shade(base, -50), hex_corners(cx, cy, s * 0.7), max(2, round(s * 0.1))
-        )
-    elif tid == "abbey_interior":
-        for k in (-0.5, 0.5):
-            pygame.draw.line(surf, dark, (cx - s * 0.5, cy + k * s), (cx + s * 0.5, cy + k * s), 1)
-            pygame.draw.line(surf, dark, (cx + k * s, cy - s * 0.7), (cx + k * s, cy + s * 0.7), 1)
-    elif tid == "abbey_exterior":
-        pygame.draw.polygon(surf, dark, hex_corners(cx, cy, s * 0.8), max(2, round(s * 0.12)))
-
-
-def _overlay(surf: pygame.Surface, ov: str, cx: float, cy: float, s: float) -> None:
-    """Overlay markers printed on a hex: foxholes, trenches, barbed wire, craters, fortifications."""
-    w = max(1, round(s * 0.07))
-    if ov == "foxhole":
-        for dx in (-0.35, 0.35):
-            r = pygame.Rect(0, 0, s * 0.5, s * 0.4)
-            r.center = (round(cx + dx * s), round(cy + s * 0.45))
-            pygame.draw.arc(surf, (100, 70, 30), r, math.pi, 2 * math.pi, max(2, w))
-    elif ov == "trench":
-        pts = [(cx - s * 0.7 + i * s * 0.2, cy + (0.15 if i % 2 else -0.15) * s) for i in range(8)]
-        pygame.draw.lines(surf, (100, 70, 30), False, pts, max(2, w))
-    elif ov == "barbed_wire":
-        for k in range(-2, 3):
-            x = cx + k * s * 0.25
-            pygame.draw.line(
-                surf, (40, 40, 40), (x - s * 0.1, cy - s * 0.55), (x + s * 0.1, cy - s * 0.35), w
-            )
-            pygame.draw.line(
-                surf, (40, 40, 40), (x + s * 0.1, cy - s * 0.55), (x - s * 0.1, cy - s * 0.35), w
-            )
-        pygame.draw.line(surf, (40, 40, 40), (cx - s * 0.6, cy - s * 0.45), (cx + s * 0.6, cy - s * 0.45), 1)
-    elif ov == "crater":
-        pygame.draw.circle(surf, (90, 70, 50), (cx, cy), s * 0.45, max(2, w))
-    elif ov == "fortified_building":
-        pygame.draw.polygon(surf, (40, 30, 30), hex_corners(cx, cy, s * 0.6), max(2, w))
-
-
-# ---------------------------------------------------------------------------
-# Counters
 
 
 def counter_size(camera: Camera) -> int:
@@ -514,8 +404,9 @@ def draw_direction_counters(surface: pygame.Surface, game: Game, camera: Camera,
 
 
 def draw_markers(surface: pygame.Surface, game: Game, camera: Camera, fonts: Fonts) -> None:
-    """Minefields (the scenario's, C2 31.5), then the smoke, fire, grenade and illumination markers
-    of ``game.state.markers`` (§12-§15, C2 29)."""
+    """Terrain changed in play (a Building hit became Rubble, §14: the new terrain drawn over the
+    map's, tagged), minefields (the scenario's, C2 31.5), then the smoke, fire, grenade and
+    illumination markers of ``game.state.markers`` (§12-§15, C2 29)."""
     mk = game.state.markers
     s = camera.scale
     size = max(8, round(s * 0.34))
@@ -528,6 +419,21 @@ def draw_markers(surface: pygame.Surface, game: Game, camera: Camera, fonts: Fon
         pygame.draw.rect(surface, (30, 30, 30), r, 1, border_radius=4)
         surface.blit(t, t.get_rect(center=r.center))
 
+    for h, tid in game.state.terrain_changes.items():  # a Building hit became Rubble (§14)
+        if not game.board.map.has_hex(h):
+            continue
+        cx, cy = camera.centre(h)
+        fill = theme.terrain_colour(tid)
+        lvl = game.board.map.level.get(h, 0)
+        if lvl:
+            fill = tint(fill, (214, 184, 128), min(0.5, 0.16 * lvl))
+        if game.scenario.night:  # as the map layer's night tint (§15)
+            fill = tint(fill, theme.NIGHT_TINT[:3], theme.NIGHT_TINT[3] / 255)
+        pygame.draw.polygon(surface, fill, hex_corners(cx, cy, s))
+        draw_pattern(surface, tid, cx, cy, s, h, fill)
+        pygame.draw.polygon(surface, theme.GRID, hex_corners(cx, cy, s), 1 if s < 30 else 2)
+        name = game.board.terrain_of(h).name.upper()
+        tag(h, name, theme.TERRAIN_CHANGE, 0, 0.5)
     for h in minefield_hexes(game):
         if not game.board.map.has_hex(h):
             continue

@@ -62,9 +62,10 @@ class GameView:
         if old_board is None and self.camera is not None:  # a map previewed before the game existed
             old_board = self.camera.board
         self._game = game
-        if game is not None and game.board is not old_board:
-            self.camera = Camera(game.board, self.layout.map)
-            self.map_layer = board_draw.MapLayer(game.board)
+        # A game's board with Rubble (§14) is drawn over its map's own board: same camera and layer.
+        if game is not None and (old_board is None or game.board.base is not old_board.base):
+            self.camera = Camera(game.board.base, self.layout.map)
+            self.map_layer = board_draw.MapLayer(game.board.base)
         self._fog_key = ()
         self.log_panel = LogPanel()  # its caches are keyed by id(game): a new game, a new panel
 

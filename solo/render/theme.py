@@ -125,6 +125,8 @@ GRENADE = (30, 30, 30)
 ILLUMINATION = (255, 246, 140)
 MINE = (150, 40, 30)
 """A minefield (C2 31.5): its mines and its MINES tag."""
+TERRAIN_CHANGE = (90, 80, 70)
+"""The tag of a hex whose terrain changed in play (a Building hit became RUBBLE, base-rules §14)."""
 
 # -- vehicles (C2 31)
 

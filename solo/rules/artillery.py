@@ -13,6 +13,7 @@ from solo.core.hexes import Hex
 from solo.data.tables import roll_result
 from solo.rules.context import GameContext
 from solo.rules.effects import _alert_near, _morale_check, _reveal, _turn, _within, _wound
+from solo.rules.entering import FORTIFIED
 from solo.rules.smoke import place_smoke
 from solo.rules.state import Character, Side
 from solo.rules.terrain_fire import kindle
@@ -192,9 +193,32 @@ def _explode_shell(game: GameContext, rec: dict[str, Any]) -> None:
         for v in list(st.vehicles.values()):  # scenario order
             if v.hex in reach and v.is_active:
                 artillery_hits_vehicle(game, v, calibre)  # C2 31.10.12
-    kindle(game, h, cause=what)
+    kindle(game, h, cause=what)  # C2 29.1 reads the terrain the round hit: the Building's kindling
+    becomes_rubble(game, h, what)
     _alert_near(game, h, BLAST_ALERT_RANGE, f"{what} explodes on {h}", "5.6 #5")
     place_smoke(game, h, "smoke", cause=f"{what} explodes", rule="13")
+
+
+def becomes_rubble(game: GameContext, h: Hex, what: str) -> str | None:
+    """A Building hit becomes Rubble (base-rules §14, rulebook 11.14): after a shell or C4 explodes
+    on ``h`` (its damage, Blast MCs, vehicles and C2 29.1 kindling done), a hex whose terrain has
+    ``hit_becomes`` (``cards/terrain.yaml``: building → rubble) takes that terrain for the rest of
+    this game [house: every round of every calibre and C4; a Fortified Building marker (C2 27.2)
+    keeps its Building standing; overlays and hexside features stay]. Returns the new terrain id,
+    or None if the hex stays as it is."""
+    board = game.board
+    terrain = board.terrain_of(h)
+    if terrain.hit_becomes is None or any(o.id == FORTIFIED for o in board.overlays_of(h)):
+        return None
+    game.change_terrain(h, terrain.hit_becomes)
+    after = game.board.terrain_of(h)
+    game.emit(
+        "terrain_change",
+        f"{what.capitalize()} hits the {terrain.name} on {h}: it becomes {after.name} (§14).",
+        rule="14; 11.14",
+        data={"hex": str(h), "before": terrain.id, "after": after.id},
+    )
+    return after.id
 
 
 def target_table(game: GameContext, side: Side) -> list[Hex]:

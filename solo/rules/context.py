@@ -195,6 +195,19 @@ class GameContext:
         """Hexes from ``a`` to ``b`` on this map."""
         return distance(a, b, self.board.map.stagger)
 
+    def change_terrain(self, h: Hex, terrain_id: str) -> None:
+        """Change the terrain of ``h`` for this game only (a Building hit becomes Rubble, base-rules
+        §14): kept in ``state.terrain_changes``; :attr:`board` and :attr:`los` become the map's board
+        with the game's changes (:meth:`~solo.data.maps.Board.with_terrain`), keeping the smoke and
+        fire markers. The map's own board and the caches other games share are not touched.
+        Raises :class:`~solo.core.errors.GeometryError` for a hex off the map, KeyError for an
+        unknown terrain id (the state is then unchanged)."""
+        changes = {**self.state.terrain_changes, h: terrain_id}
+        board = self.board.with_terrain(changes)
+        self.state.terrain_changes = changes
+        self.board = board
+        self.los = self.los.on_board(board)
+
     def night_range(self) -> int | None:
         """The night LOS limit (§15) or None by day."""
         return self.options.night_los if self.scenario.night else None

@@ -187,8 +187,22 @@ class LineOfSight:
             self._fire.pop(i, None)
         self._invalidate(i)
 
+    def on_board(self, board: Board) -> LineOfSight:
+        """This LOS with the same month, cache sizes, smoke and fire markers on ``board``, a board of
+        the same map with other terrain (:meth:`~solo.data.maps.Board.with_terrain`, base-rules §14
+        Rubble); its shared caches are ``board``'s. Raises ValueError for a board of another map."""
+        if board.base is not self.board.base:
+            raise ValueError(f"board of map {board.map.id!r} is not a board of {self.board.map.id!r}")
+        los = LineOfSight(
+            board, month=self.month, shared_answers=self._answers_cap, shared_lines=self._lines_cap
+        )
+        los._smoke = dict(self._smoke)
+        los._fire = dict(self._fire)
+        return los
+
     def clear_cache(self) -> None:
-        """Forget every cached answer, shared ones too (terrain changes: a Building becomes Rubble)."""
+        """Forget every cached answer, shared ones too (benchmarks and tests of a cold cache; a game
+        whose terrain changes gets a board of its own instead, :meth:`on_board`)."""
         self._cache.clear()
         self._through.clear()
         self._static.clear()

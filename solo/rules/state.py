@@ -269,6 +269,10 @@ class GameState:
     """Scenario-wide one-off state (enemy medic killed, mud started...)."""
     vehicles: dict[str, Any] = attrs.field(factory=dict)
     """Vehicles by id (:class:`solo.rules.vehicles.state.Vehicle`), scenario order (C2 31)."""
+    terrain_changes: dict[Hex, str] = attrs.field(factory=dict)
+    """Hexes whose terrain changed during play, the new terrain id, in the order they changed (a
+    Building hit becomes Rubble, base-rules §14). The game's board is the map with these applied
+    (:meth:`solo.rules.context.GameContext.change_terrain`); the map and its shared tables are not."""
     _rosters: dict[Any, tuple[Character, ...]] = attrs.field(
         factory=dict, repr=False, eq=False, alias="_rosters"
     )
