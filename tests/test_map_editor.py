@@ -78,6 +78,21 @@ def test_every_section_written_afresh_loads_as_the_same_map(path):
     )
 
 
+def test_a_maps_minefields_are_kept_and_written(tmp_path):
+    """A map's ``minefields:`` (C2 31.5) survive the editor: kept verbatim, and written afresh."""
+    d = new_draft(6, 4, short_columns=ShortColumns.NONE)
+    d.minefields = [Hex.parse("02.01"), Hex.parse("01.03")]
+    text = dump_draft(d)
+    assert 'minefields: "02.01 01.03"' in text
+    assert parse_map(text, "mined").minefields == (Hex.parse("02.01"), Hex.parse("01.03"))
+    p = tmp_path / "mined.yaml"
+    p.write_text(text)
+    again = load_draft(p)
+    assert again.minefields == d.minefields and dump_draft(again) == text
+    again.original, again.source = None, ""
+    assert parse_map(dump_draft(again), "fresh").minefields == (Hex.parse("02.01"), Hex.parse("01.03"))
+
+
 def test_a_new_map_is_valid_and_stable(tmp_path):
     d = new_draft(7, 5, stagger=Stagger.ODD_LOW, short_columns=ShortColumns.NONE)
     text = dump_draft(d)

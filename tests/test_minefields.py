@@ -151,3 +151,96 @@ def test_minefield_hexes_read(tmp_path):
     game = action_game(tmp_path, [man("f1", "05.05")], FAR_ENEMY, minefields="07.03 05.06")
     assert minefields.minefield_hexes(game) == (Hex.parse("07.03"), Hex.parse("05.06"))
     assert minefields.is_minefield(game, Hex.parse("05.06")) and not minefields.is_minefield(game, None)
+
+
+# ---------------------------------------------------------------------------
+# Minefields as map terrain (a map's ``minefields:``)
+
+
+def mined_map(tmp_path, base: str, hexes: str, map_id: str):
+    """The test map ``base`` of tests/data with ``minefields: hexes``, written as ``map_id``."""
+    from conftest import DATA_DIR
+
+    text = (DATA_DIR / f"{base}.yaml").read_text(encoding="utf-8").replace(f"id: {base}", f"id: {map_id}", 1)
+    p = tmp_path / f"{map_id}.yaml"
+    p.write_text(text + f'minefields: "{hexes}"\n', encoding="utf-8")
+    return p
+
+
+def test_map_minefields_validated(tmp_path):
+    """A map's minefield off the map, malformed or given twice is a data error with its line."""
+    from solo.data.maps import load_map
+
+    p = mined_map(tmp_path, "open_test", "99.99 05.06 05.06 5.6", "bad_mines")
+    with pytest.raises(DataError) as exc:
+        load_map(p)
+    msg = str(exc.value)
+    line = len(p.read_text(encoding="utf-8").splitlines())
+    assert f"bad_mines.yaml:{line}:" in msg
+    assert "99.99 is outside the map" in msg and "05.06 given twice" in msg and "'5.6'" in msg
+
+
+def test_map_minefields_with_the_scenarios(tmp_path):
+    """A map's minefields (C2 31.5) count in every scenario on the map, the scenario's added after
+    them, each hex once; the map's own board lists them."""
+    from solo.data.maps import load_map
+    from solo.engine.game import Game
+
+    m = load_map(mined_map(tmp_path, "open_test", "05.06 07.03", "open_mined"))
+    assert m.minefields == (Hex.parse("05.06"), Hex.parse("07.03"))
+    data = attrs.evolve(maps_test_data(), maps={**maps_test_data().maps, m.id: m})
+    sc = {
+        "id": "t",
+        "name": "Test",
+        "map": "open_mined",
+        "turns": 3,
+        "friendly": [{"id": "able", "name": "Able", "characters": [man("f1", "05.05")]}],
+        "enemy": [{"id": "red", "name": "Red", "characters": FAR_ENEMY}],
+        "minefields": "07.03 09.09",
+    }
+    p = tmp_path / "scenario.yaml"
+    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    from solo.core.dice import Dice
+
+    game = Game(load_scenario(p, data), data, dice=Dice(1))
+    assert minefields.minefield_hexes(game) == tuple(Hex.parse(h) for h in ("05.06", "07.03", "09.09"))
+
+
+@pytest.mark.parametrize(("roll", "ducks"), [(5, False), (6, True)])
+def test_man_entering_a_map_minefield_takes_an_mc(tmp_path, roll, ducks):
+    """A man entering a map's minefield hex takes the MC of a scenario's (TQ 5: 5 passes, 6 fails and
+    Ducks Back; option minefield_men = morale_check)."""
+    from solo.data.maps import Board, load_map
+    from solo.rules.los import LineOfSight
+
+    game = action_game(tmp_path, [man("f1", "05.05")], FAR_ENEMY)
+    assert minefields.minefield_hexes(game) == ()
+    game.board = Board.for_map(
+        load_map(mined_map(tmp_path, "open_test", "05.06", "open_mined")), game.data.terrain
+    )
+    game.los = LineOfSight(game.board, month=game.scenario.month)
+    ch = order(game, "f1", "sneak", "4")
+    script(game, [roll])
+    act(game, ch, 2)
+    assert ch.hex == Hex.parse("05.06")
+    assert (ch.order.order == "duck_back") is ducks and len(events(game, "minefield")) == 1
+
+
+def test_afv_entering_a_map_minefield_rolls_31_5(tmp_path):
+    """An AFV entering a map's minefield hex rolls the C2 31.5 d10: 9 Immobilized, Emergency Stop."""
+    from solo.data.maps import Board, load_map
+    from solo.rules.los import LineOfSight
+
+    game = vehicle_game(tmp_path, vehicles=[panzer(hex_="06.04", facing=4)])
+    game.board = Board.for_map(
+        load_map(mined_map(tmp_path, "vehicle_open", "06.05", "mined_open")), game.data.terrain
+    )
+    game.los = LineOfSight(game.board, month=game.scenario.month)
+    order(game, "pz_driver", "crawl", "4")
+    for pos in ("commander", "gunner", "loader", "co_driver"):
+        order(game, f"pz_{pos}", "spot")
+    script(game, [9])
+    run(crew.activate(game, game.char("pz_driver")))
+    v = game.state.vehicles["pz"]
+    assert v.hex == Hex.parse("06.05") and "immobilized" in v.damage
+    assert game.char("pz_driver").order.order == "emergency_stop"

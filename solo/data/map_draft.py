@@ -41,6 +41,7 @@ KEY_ORDER = (
     "hexsides",
     "overlays",
     "roads",
+    "minefields",
     "notes",
 )
 """The order of the top-level keys in a written map."""
@@ -76,6 +77,8 @@ class MapDraft:
     roads: list[list[Hex]] = attrs.field(factory=list)
     notes: str = ""
     source: str = ""
+    minefields: list[Hex] = attrs.field(factory=list)
+    """The map's minefield hexes (C2 31.5), in the order written."""
     original: MapDraft | None = attrs.field(default=None, repr=False, eq=False)
     """The draft as loaded, to tell which sections changed (None for a new map)."""
 
@@ -117,6 +120,7 @@ class MapDraft:
             overlays,
             self.road_links(),
             source,
+            tuple(self.minefields),
         )
 
 
@@ -167,6 +171,7 @@ def load_draft(path: Path | str, table: TerrainTable | None = None) -> MapDraft:
         [[Hex.parse(t) for t in path_text.split()] for path_text in raw.roads],
         raw.notes,
         doc.text,
+        list(m.minefields),
     )
     d.original = d.copy()
     return d
@@ -266,6 +271,10 @@ def _body(d: MapDraft, key: str) -> list[str] | None:
         if not paths:
             return None
         return ["roads:"] + [f'  - "{" ".join(str(h) for h in p)}"' for p in paths]
+    if key == "minefields":
+        if not d.minefields:
+            return None
+        return [f'minefields: "{" ".join(str(h) for h in d.minefields)}"']
     if key == "notes":
         if not d.notes:
             return None

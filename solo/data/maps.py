@@ -19,6 +19,7 @@ A map file (``maps/*.yaml``) holds::
       - {feature: barbed_wire, hexes: "10.10 10.11"}
     roads:                 # optional road paths, hex by adjacent hex
       - "15.00 15.01 15.02"
+    minefields: "12.04 12.05"   # optional minefield hexes (C2 31.5), as a scenario's `minefields:`
 
 Every problem is reported with its line. :class:`Board` turns a map into flat
 tables indexed by a dense hex index (hex → index, neighbours, cube coords,
@@ -85,6 +86,9 @@ class _MapFile:
     hexsides: tuple[_HexsideEntry, ...] = ()
     overlays: tuple[_OverlayEntry, ...] = ()
     roads: tuple[str, ...] = ()
+    minefields: str = ""
+    """C2 31.5: the map's minefield hexes, space separated (``"12.04 12.05"``), with the effects of a
+    scenario's ``minefields:`` in every scenario on the map (the scenario may add more). Empty: none."""
     notes: str = ""
 
 
@@ -118,6 +122,8 @@ class MapDef:
     roads: tuple[tuple[Hex, Hex], ...] = attrs.field(repr=False)
     """Road connections, by :func:`side_key` of the two hexes, sorted."""
     source: str = ""
+    minefields: tuple[Hex, ...] = attrs.field(default=(), repr=False)
+    """The map's minefield hexes (C2 31.5), in the order written."""
 
     @property
     def hexes(self) -> tuple[Hex, ...]:
@@ -332,6 +338,18 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
                 else:
                     roads.add(side_key(prev, h))
             prev = h
+    minefields: list[Hex] = []
+    for k, (tok, h) in enumerate(_parse_hex_list(raw.minefields)):
+        if h is None:
+            probs.items.append(doc.token_problem(("minefields",), k, f"bad hex id {tok!r} (expected CC.RR)"))
+        elif not on_map(h):
+            probs.items.append(
+                doc.token_problem(("minefields",), k, f"minefield hex {tok} is outside the map")
+            )
+        elif h in minefields:
+            probs.items.append(doc.token_problem(("minefields",), k, f"minefield hex {tok} given twice"))
+        else:
+            minefields.append(h)
     probs.raise_if_any()
     return MapDef(
         id=raw.id,
@@ -346,6 +364,7 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
         overlays={h: tuple(v) for h, v in sorted(overlays.items())},
         roads=tuple(sorted(roads)),
         source=doc.name,
+        minefields=tuple(minefields),
     )
 
 

@@ -443,8 +443,9 @@ class Scenario:
     c4: C4Spec | None = None
     """§14 special rules: who carries C4 and where it may be set (:class:`C4Spec`)."""
     minefields: str = ""
-    """C2 31.5: the minefield hexes, space separated (``"12.04 12.05"``); a vehicle entering one
-    rolls on the 31.5 tables, a man on foot as the option ``minefield_men`` says. Empty: none."""
+    """C2 31.5: the minefield hexes, space separated (``"12.04 12.05"``), added to the map's own
+    (``minefields:`` of the map); a vehicle entering one rolls on the 31.5 tables, a man on foot as
+    the option ``minefield_men`` says. Empty: only the map's."""
     prisoners: PrisonerRules = attrs.field(factory=PrisonerRules)
     victory: Victory = attrs.field(factory=Victory)
     edges: Edges = attrs.field(factory=Edges)

@@ -405,7 +405,7 @@ def draw_direction_counters(surface: pygame.Surface, game: Game, camera: Camera,
 
 def draw_markers(surface: pygame.Surface, game: Game, camera: Camera, fonts: Fonts) -> None:
     """Terrain changed in play (a Building hit became Rubble, §14: the new terrain drawn over the
-    map's, tagged), minefields (the scenario's, C2 31.5), then the smoke, fire, grenade and
+    map's, tagged), minefields (the map's and the scenario's, C2 31.5), then the smoke, fire, grenade and
     illumination markers of ``game.state.markers`` (§12-§15, C2 29)."""
     mk = game.state.markers
     s = camera.scale

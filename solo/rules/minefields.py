@@ -1,4 +1,4 @@
-"""Minefields (C2 31.5): the scenario's minefield hexes and what a mine does to whoever enters one.
+"""Minefields (C2 31.5): the map's and the scenario's minefield hexes, what a mine does to who enters one.
 
 The rule text gives two tables, both rolled by the player on a d10 when a vehicle enters a
 minefield hex:
@@ -32,9 +32,13 @@ IMMOBILIZED_TAG = "immobilized"
 
 
 def minefield_hexes(game: GameContext) -> tuple[Hex, ...]:
-    """The scenario's minefield hexes (``minefields:``, C2 31.5), in the order written; () for none."""
+    """The minefield hexes (C2 31.5): the map's (its ``minefields:``), then the scenario's, each once,
+    in the order written; () for none."""
     text = getattr(game.scenario, "minefields", "") or ""
-    return tuple(Hex.parse(t) for t in text.split())
+    on_map = game.board.map.minefields
+    if not text:
+        return on_map
+    return tuple(dict.fromkeys((*on_map, *(Hex.parse(t) for t in text.split()))))
 
 
 def is_minefield(game: GameContext, h: Hex | None) -> bool:
