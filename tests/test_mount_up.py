@@ -143,3 +143,21 @@ def test_engine_offers_mount_up_and_asks_the_seat(tmp_path):
         gen.send(d.keys[0])
     given = game.char("p1").order
     assert given.order == "mount_up" and given.target == "vehicle:jp|passenger_1"
+
+
+def test_the_enemy_has_no_way_to_mount_up():
+    """C2 31.11.3 reading: Enemy crewmen get their orders from the VOM and Enemy men on foot from the
+    Enemy Order cards (base-rules §5.3); Mount Up is given only under 31.11.2 (Friendly vehicles):
+    no card code names it and no VOM role lists it, so the Enemy never mounts up."""
+    from conftest import house_data
+
+    data = house_data()
+    assert data.orders.get("mount_up").code is None
+    assert data.vom.role_orders and all("mount_up" not in orders for _role, orders in data.vom.role_orders)
+    card_orders = {
+        data.orders.by_code(entry.code.value).id
+        for card in data.enemy_deck.cards
+        for table in (card.cover, card.open)
+        for _row, entry in table.rows()
+    }
+    assert card_orders and "mount_up" not in card_orders
