@@ -254,6 +254,38 @@ def test_opening_and_saving_a_shipped_scenario_keeps_its_data(path, tmp_path):
     assert structure(read(out), Scenario) == sc
 
 
+def test_a_scenario_on_a_map_of_your_own(tmp_path):
+    mine = tmp_path / "mine"
+    (mine / "scenarios").mkdir(parents=True)
+    text = (shipped_scenarios()[0].parent.parent / "town.yaml").read_text(encoding="utf-8")
+    (mine / "mytown.yaml").write_text(text.replace("id: town", "id: mytown", 1), encoding="utf-8")
+    draft = ScenarioDraft.new("../mytown.yaml", "on_mytown", "On my town")
+    ed = ScenarioEditor(draft, mine / "scenarios" / "on_mytown.yaml", house_data(), theme.Fonts(), size=SIZE)
+    place_forces(ed)
+    assert ed.play()  # saved, valid: the loop would start it
+    sc = load_scenario(mine / "scenarios" / "on_mytown.yaml", house_data())
+    assert sc.map == "../mytown.yaml" and sc.map_def is not None
+
+
+def test_play_this_in_the_loop_starts_the_game_in_the_same_window(tmp_path, monkeypatch):
+    """Last in the file: run_scenario_editor ends with pygame.quit()."""
+    import solo.render.app as app
+
+    path = tmp_path / "scenarios" / "first_contact.yaml"
+    path.parent.mkdir()
+    path.write_text((shipped_scenarios()[0].parent / "first_contact.yaml").read_text(encoding="utf-8"))
+    started = []
+
+    def fake_run(self, *, max_frames=None):
+        started.append((self.view.game.scenario.id, pygame.display.get_surface().get_size()))
+        return 0
+
+    monkeypatch.setattr(app.Window, "run", fake_run)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
+    assert main(["edit", str(path), "--frames", "3"]) == 0
+    assert started == [("first_contact", (1280, 800))]
+
+
 def test_cli_opens_new_and_shipped_scenarios(tmp_path, capsys, monkeypatch):
     new = tmp_path / "mine.yaml"
     assert main(["edit", "--new-scenario", "town", str(new), "--frames", "1"]) == 0
