@@ -79,6 +79,11 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("wave_hex", "entry hex (wave)"),
 )
 """The palette's tools: (id, label)."""
+HINT = (
+    "left click: the tool · drag: move the selection · right click: remove · R/Shift+R rotate · Del remove · "
+    "C crew from the hex · +/- profile or counter · wheel zoom · Ctrl+Z/Y undo/redo · Ctrl+S save · P play"
+)
+"""The keys, shown under the map."""
 _HEX_IN_TEXT = re.compile(r"\b(\d\d\.\d\d)\b")
 
 
@@ -575,7 +580,7 @@ class ScenarioEditor:
         if self.hover is not None and self.map_def.has_hex(self.hover):
             here = ", ".join(p.label for p in self.draft.pieces_at(self.hover))
             head += f" · {self.hover}: {self.map_def.terrain[self.hover]}" + (f" — {here}" if here else "")
-        lines = [(head, theme.TEXT), (self.message, theme.TEXT_DIM)]
+        lines = [(head, theme.TEXT), (HINT, theme.TEXT_DIM), (self.message, theme.TEXT)]
         lines += [(str(p), theme.LOS_BLOCKED) for p in self.problems[:3]]
         if len(self.problems) > 3:
             lines.append((f"... and {len(self.problems) - 3} more", theme.LOS_BLOCKED))

@@ -295,10 +295,10 @@ class ScenarioForms:
             tx = r.x + 4
             if fd.label:
                 lab = f.fit(
-                    fd.label, SMALL_SIZE, LABEL_W - 8 if r.width > 2 * LABEL_W else 44, condensed=True
+                    fd.label, SMALL_SIZE, LABEL_W - 8 if r.width > 2 * LABEL_W else 60, condensed=True
                 )
                 surface.blit(f.text(lab, SMALL_SIZE, theme.TEXT_DIM, condensed=True), (tx, r.y + 4))
-                tx += LABEL_W - 4 if r.width > 2 * LABEL_W else 48
+                tx += LABEL_W - 4 if r.width > 2 * LABEL_W else 62
             if fd.kind == "info":
                 line = f.fit(fd.value, SMALL_SIZE, r.right - tx, condensed=True)
                 surface.blit(f.text(line, SMALL_SIZE, theme.TEXT, condensed=True), (tx, r.y + 4))
