@@ -249,9 +249,11 @@ def test_bad_number_in_a_form_is_refused(tmp_path):
 def test_opening_and_saving_a_shipped_scenario_keeps_its_data(path, tmp_path):
     sc = structure(read(path), Scenario)
     out = tmp_path / "scenarios" / path.name
-    ed = ScenarioEditor(ScenarioDraft.from_scenario(sc), out, house_data(), theme.Fonts(), size=SIZE)
+    text = path.read_text(encoding="utf-8")
+    ed = ScenarioEditor(ScenarioDraft.from_text(text, path.name), out, house_data(), theme.Fonts(), size=SIZE)
     assert ed.save() == []
     assert structure(read(out), Scenario) == sc
+    assert out.read_text(encoding="utf-8") == text  # the same file, comments and all
 
 
 def test_a_scenario_on_a_map_of_your_own(tmp_path):
@@ -292,6 +294,8 @@ def test_cli_opens_new_and_shipped_scenarios(tmp_path, capsys, monkeypatch):
     assert not new.exists()  # nothing is written until a save
     assert main(["edit", "--new-scenario", "nowhere", str(new), "--frames", "1"]) == 2
     assert "no such map" in capsys.readouterr().err
+    assert main(["edit", "--new-scenario", "town", str(new), "--maps", str(tmp_path / "none")]) == 2
+    assert "--maps" in capsys.readouterr().err
     monkeypatch.chdir(tmp_path)
     assert main(["edit", "first_contact", "--frames", "1"]) == 0
     assert main(["edit", str(shipped_scenarios()[0]), "--frames", "1"]) == 0

@@ -85,14 +85,15 @@ def _edit_scenario(args: argparse.Namespace, target: Path, size: tuple[int, int]
     """``solo edit SCENARIO`` and ``solo edit --new-scenario MAP SCENARIO``."""
     import os
 
-    from solo.core.datafile import read, structure
     from solo.core.errors import DataError
     from solo.core.resources import display_name, maps_dir
     from solo.data.scenario_draft import ScenarioDraft
-    from solo.data.scenario_format import Scenario
     from solo.playtest.play import data_for
     from solo.render.scenario_editor import run_scenario_editor
 
+    for flag, value in (("--cards", args.cards), ("--maps", args.maps)):
+        if value and not Path(value).is_dir():
+            raise SoloError(f"{flag} {value}: no such directory")
     data = data_for(args.cards, args.maps)
     if args.new_scenario is not None:
         if target.exists():
@@ -112,10 +113,9 @@ def _edit_scenario(args: argparse.Namespace, target: Path, size: tuple[int, int]
             source = maps_dir() / "scenarios" / f"{target}.yaml"
             target = Path(f"{target}.yaml")
         try:
-            sc = structure(read(source, display_name(source)), Scenario)
+            draft = ScenarioDraft.from_text(source.read_text(encoding="utf-8"), display_name(source))
         except DataError as exc:
             raise SoloError("\n".join(str(p) for p in exc.problems)) from None
-        draft = ScenarioDraft.from_scenario(sc)
     try:
         return run_scenario_editor(draft, target, data, size=size, max_frames=args.frames)
     except DataError as exc:  # the scenario's map file has problems

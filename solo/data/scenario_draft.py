@@ -16,6 +16,7 @@ May import: :mod:`solo.core` and :mod:`solo.data`.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Sequence
 from typing import Any
@@ -61,13 +62,26 @@ class Piece:
 class ScenarioDraft:
     """The scenario document and its edits; ``doc`` is the document (plain data)."""
 
-    def __init__(self, doc: dict[str, Any]) -> None:
+    def __init__(self, doc: dict[str, Any], *, source: str | None = None) -> None:
         self.doc = doc
+        self.source = source
+        """The text the scenario was read from (None: a new scenario)."""
+        self.original: dict[str, Any] | None = copy.deepcopy(doc) if source is not None else None
+        """The document as read, to tell which sections changed (None: a new scenario)."""
 
     @classmethod
     def from_scenario(cls, sc: Scenario) -> ScenarioDraft:
-        """The draft of a structured scenario (defaults left out)."""
+        """The draft of a structured scenario (defaults left out), written afresh on save."""
         return cls(scenario_doc(sc))
+
+    @classmethod
+    def from_text(cls, text: str, name: str) -> ScenarioDraft:
+        """The draft of scenario text; saving keeps the sections left alone as written.
+
+        Raises :class:`~solo.core.errors.DataError` (``name:line``) for text that does not read
+        as a scenario (YAML or field types).
+        """
+        return cls(scenario_doc(parse_scenario_text(text, name)), source=text)
 
     @classmethod
     def new(cls, map_ref: str, scenario_id: str, name: str, *, turns: int = 6) -> ScenarioDraft:
@@ -92,7 +106,9 @@ class ScenarioDraft:
 
     def copy(self) -> ScenarioDraft:
         """A deep copy (for undo)."""
-        return ScenarioDraft(copy.deepcopy(self.doc))
+        out = ScenarioDraft(copy.deepcopy(self.doc))
+        out.source, out.original = self.source, self.original
+        return out
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ScenarioDraft) and self.doc == other.doc
@@ -104,13 +120,13 @@ class ScenarioDraft:
 
         A draft that reads back is written in the writer's normal form (nested keys in field
         order, defaults left out), so saving it again gives the same text; one that does not is
-        written as it is (the editor then refuses to save it).
+        written as it is (the editor then refuses to save it). A draft read from text keeps the
+        sections left alone as they were written, comments included.
         """
-        raw = dump_scenario(order_doc(self.doc))
-        try:
-            return dump_scenario(parse_scenario_text(raw, "draft"))
-        except DataError:
-            return raw
+        doc = order_doc(self.doc)
+        with contextlib.suppress(DataError):  # the editor shows why and does not save
+            doc = scenario_doc(parse_scenario_text(dump_scenario(doc), "draft"))
+        return dump_scenario(doc, source=self.source, original=self.original)
 
     # -- reading -------------------------------------------------------------
 

@@ -7,7 +7,9 @@ nested dicts and lists of :func:`scenario_doc`, in the order of the fields of
 layout: the setting first, teams and vehicles as block lists, each character, objective, band
 and Direction Counter on one line in flow style. Keys keep the field order, so the same data
 always give the same text; loading the text gives the same :class:`Scenario` back
-(``tests/test_scenario_editor.py`` checks it for every shipped scenario). Comments are not kept.
+(``tests/test_scenario_writer.py`` checks it for every shipped scenario). Given the text the
+scenario was read from, the writer keeps every section the edits left alone byte for byte, with
+its comments, so a scenario loaded and saved without edits is the same file.
 
 Pure: no pygame, no game rules. :func:`parse_scenario_text` reads text back and structures it
 (YAML and field types only: the checks against a card set are
@@ -19,6 +21,7 @@ May import: :mod:`solo.core` and :mod:`solo.data.scenario_format`.
 from __future__ import annotations
 
 import enum
+import re
 from typing import Any
 
 import attrs
@@ -39,7 +42,7 @@ __all__ = [
 
 HEADER = (
     "# Written by `solo edit` (the scenario editor). The format: see the_churchyard.yaml, which\n"
-    "# comments every key. Comments written here are not kept by the editor.\n"
+    "# comments every key. The editor keeps comments above the sections it leaves alone.\n"
 )
 """The comment at the top of a file the editor writes."""
 
@@ -120,6 +123,8 @@ def _scalar(value: Any) -> str:
         text = text[: -len("\n...")]
     elif text.endswith("..."):
         text = text[:-3].rstrip()
+    if len(text) > 1 and text[0] == text[-1] == "'" and not any(c in text[1:-1] for c in "'\"\\"):
+        text = f'"{text[1:-1]}"'  # the shipped files' quotes: "15.06"
     return text
 
 
@@ -193,16 +198,88 @@ def _block(key: str, value: Any, indent: int, out: list[str]) -> None:
         out.append(f"{pad}{key}: {_flow(value)}")
 
 
-def dump_scenario(scenario: Scenario | dict[str, Any], *, header: str = HEADER) -> str:
+def dump_scenario(
+    scenario: Scenario | dict[str, Any],
+    *,
+    header: str = HEADER,
+    source: str | None = None,
+    original: dict[str, Any] | None = None,
+) -> str:
     """YAML text of a :class:`Scenario` or of its document (:func:`scenario_doc`).
 
-    A document is written in its own key order; ``header`` (comment lines) goes first.
+    A document is written in its own key order, ``header`` (comment lines) first. With
+    ``source`` (the text the scenario was read from) and ``original`` (its document as read),
+    the text keeps the source: a top-level section whose value is as in ``original`` is copied
+    byte for byte with its comments, a changed one is written afresh under its comments, a new
+    one goes after the source's sections that come before it in :data:`TOP_ORDER`; so load →
+    save without edits gives the same file.
     """
     doc = scenario_doc(scenario) if isinstance(scenario, Scenario) else scenario
-    out: list[str] = []
-    for key, value in doc.items():
-        _block(_scalar(key), value, 0, out)
-    return header + "\n".join(out) + "\n"
+    if source is None or original is None:
+        out: list[str] = []
+        for key, value in doc.items():
+            _block(_scalar(key), value, 0, out)
+        return header + "\n".join(out) + "\n"
+    old = _sections(source)
+    keys = [k for k in old if k in doc or (k not in original and k in TOP_ORDER)]
+    for k in doc:
+        if k in keys:
+            continue
+        rank = TOP_ORDER.index(k) if k in TOP_ORDER else len(TOP_ORDER)
+        at = len(keys)
+        for i, other in enumerate(keys):
+            if other in TOP_ORDER and TOP_ORDER.index(other) > rank:
+                at = i
+                break
+        keys.insert(at, k)
+    lines: list[str] = []
+    for key in keys:
+        if key in old and original.get(key) == doc.get(key):
+            before, body = old[key]
+            lines += before + body
+            continue
+        if key not in doc or (key not in old and original.get(key) == doc[key]):
+            continue  # gone, or a default the source leaves out (weather: clear) and still is
+        fresh: list[str] = []
+        _block(_scalar(key), doc[key], 0, fresh)
+        if key in old:
+            before, body = old[key]
+            lines += [x for x in before if x.startswith("#") or not x.strip()]
+            if fresh[0].endswith(":") or fresh[0].endswith(">-"):
+                fresh[0] += _key_comment(body[0])
+        lines += fresh
+    return "\n".join(lines) + "\n"
+
+
+_KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*):(\s|$)")
+
+
+def _sections(text: str) -> dict[str, tuple[list[str], list[str]]]:
+    """Top-level sections of ``text``: key → (comment and blank lines before it, its own lines)."""
+    out: dict[str, tuple[list[str], list[str]]] = {}
+    pending: list[str] = []
+    current: list[str] | None = None
+    for line in text.split("\n")[:-1] if text.endswith("\n") else text.split("\n"):
+        m = _KEY_LINE.match(line)
+        if m:
+            current = [line]
+            out[m.group(1)] = (pending, current)
+            pending = []
+        elif current is None or line.startswith("#") or not line.strip():
+            pending.append(line)
+        else:
+            current.extend(pending)
+            pending = []
+            current.append(line)
+    if pending and current is not None:
+        current.extend(pending)
+    return out
+
+
+def _key_comment(line: str) -> str:
+    """The ``   # ...`` comment after a key line's value ("" if none; not inside quotes)."""
+    m = re.match(r"^[A-Za-z_]+:[^#\"']*?(\s+#.*)$", line)
+    return m.group(1) if m else ""
 
 
 def parse_scenario_text(text: str, name: str) -> Scenario:
