@@ -306,6 +306,10 @@ class ScenarioEditor:
         if enemy_only and side_of_team(team) != "enemy":
             self.message = f"{tool.replace('_', ' ')}: pick an Enemy team first"
             return
+        wave = self.forms.wave
+        if tool == "wave_hex" and (wave is None or wave >= len(d.doc.get("reinforcements", []))):
+            self.message = "entry hex: add or select a wave in the forms first"
+            return
         self.remember()
         token = None
         if tool == "character":
@@ -325,11 +329,7 @@ class ScenarioEditor:
         elif tool == "objective":
             path = d.add_objective(h)
         else:  # wave_hex
-            wave = self.forms.wave
-            if wave is None or wave >= len(d.doc.get("reinforcements", [])):
-                self.message = "entry hex: add or select a wave in the forms first"
-                self.undo_stack.pop()
-                return
+            assert wave is not None
             path = d.add_wave_hex(wave, h)
             token = len(str(d.get(path).get("hexes", "")).split()) - 1
         self.changed()

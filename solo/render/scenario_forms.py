@@ -19,18 +19,34 @@ May import: :mod:`solo.core`, :mod:`solo.data` and the render room.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 import pygame
 
-from solo.data.scenario_draft import ALL_TEAMS, side_of_team
+from solo.data.scenario_draft import ALL_TEAMS, Piece, ScenarioDraft, side_of_team
 from solo.data.scenario_format import Ground, Weather
 from solo.render import theme
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE
 
-if TYPE_CHECKING:
-    from solo.render.scenario_editor import ScenarioEditor
+
+class ScenarioEditor(Protocol):
+    """What the forms use of :class:`solo.render.scenario_editor.ScenarioEditor` (no import
+    circle: the editor imports the forms)."""
+
+    draft: ScenarioDraft
+    fonts: theme.Fonts
+    selected: Piece | None
+    team: str
+    tool: str
+    message: str
+
+    def remember(self) -> None: ...
+    def changed(self) -> None: ...
+    def rotate(self, steps: int = 1) -> None: ...
+    def crew(self) -> None: ...
+    def retarget(self, step: int) -> None: ...
+
 
 ROW_H = 22
 LABEL_W = 92
@@ -130,7 +146,7 @@ class ScenarioForms:
                 text = ", ".join(f"{k}: {v}" for k, v in seats.items()) or "drawn at set-up (AFV) / none"
                 add("info", "aboard", text, "info")
                 row()
-            elif sel.kind in ("character", "dummy") and sel.kind != "dummy":
+            elif sel.kind == "character":
                 add("chr:prev", "", "< previous", "button", width=half)
                 add("chr:next", "", "next >", "button", width=half, col=half + 4)
                 row()
