@@ -238,6 +238,28 @@ def test_crew_from_the_hex_seats_the_characters(tmp_path):
     assert ed.save() == []
 
 
+def test_team_forms_alert_prepared_and_a_rolled_squad(tmp_path):
+    ed = new_editor(tmp_path)
+    palette(ed, "team", "baker")
+    click(ed, field(ed, "team:roll").rect.center)  # rolled on the C2 25.0 table
+    palette(ed, "tool", "team_hex")
+    for label in ("11.18", "12.17", "13.18"):
+        click(ed, at(ed, label))
+    palette(ed, "team", "blue")
+    click(ed, field(ed, "team:alert").rect.center)
+    click(ed, field(ed, "team:prepared").rect.center)
+    assert field(ed, "team:alert").value == "Alert" and field(ed, "team:prepared").value == "Unprepared"
+    palette(ed, "tool", "character")
+    click(ed, at(ed, "13.06"))
+    assert ed.save() == []
+    sc = load_scenario(tmp_path / "my_scenario.yaml", house_data())
+    baker, blue = sc.team_spec("baker"), sc.team_spec("blue")
+    assert baker.roll is not None and baker.hexes == "11.18 12.17 13.18" and not baker.characters
+    assert (blue.alert, blue.prepared) == (True, False)
+    click(ed, field(ed, "team:alert").rect.center)  # back to Waiting: the key is left out
+    assert "alert" not in ed.draft.doc["enemy"][0]
+
+
 def test_bad_number_in_a_form_is_refused(tmp_path):
     ed = new_editor(tmp_path)
     type_in(ed, "turns", "six")

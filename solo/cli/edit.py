@@ -118,8 +118,9 @@ def _edit_scenario(args: argparse.Namespace, target: Path, size: tuple[int, int]
             raise SoloError("\n".join(str(p) for p in exc.problems)) from None
     try:
         return run_scenario_editor(draft, target, data, size=size, max_frames=args.frames)
-    except DataError as exc:  # the scenario's map file has problems
-        raise SoloError("\n".join(str(p) for p in exc.problems)) from None
+    except DataError as exc:  # the scenario's map file is missing or has problems
+        where = f"{target}: map {draft.doc.get('map')!r}: "
+        raise SoloError("\n".join(where + str(p) for p in exc.problems)) from None
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

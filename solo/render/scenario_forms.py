@@ -6,6 +6,8 @@
 - the setting: id, name, turns, month, hand (numbers and text typed: click, type, Enter; the
   first key typed replaces the old value, Backspace edits it; Escape cancels), weather and
   ground (C2 28.1–28.2, a click cycles), night;
+- the team picked in the palette: an Enemy team starts Waiting or Alert, Prepared or Unprepared
+  (§5.6); a Friendly Able/Baker/Charlie is placed by hand or rolled (C2 25.0, on its set-up hexes);
 - the piece selected on the map: an objective's VP and name (§19), a vehicle's name and crew
   (C2 31.3), a character's profile or counter (C2 24.0, 25.0);
 - reinforcements (§5.7): a wave per row (click selects it, ``x`` deletes it), ``+ wave`` adds one
@@ -126,6 +128,24 @@ class ScenarioForms:
         add("hand", "hand", doc.get("hand", 3), "int", width=half)
         add("night", "night", "yes" if doc.get("night") else "no", "toggle", width=half, col=half + 4)
         row()
+        team = next((t for t in doc.get(side_of_team(ed.team), []) if t.get("id") == ed.team), {})
+        title(f"Team {ed.team} (picked in the palette)")
+        if side_of_team(ed.team) == "enemy":
+            add("team:alert", "start", "Alert" if team.get("alert") else "Waiting", "toggle", width=half)
+            prepared = team.get("prepared", True)
+            add(
+                "team:prepared",
+                "",
+                "Prepared" if prepared else "Unprepared",
+                "toggle",
+                width=half,
+                col=half + 4,
+            )
+            row()
+        elif ed.team != "com":
+            rolled = team.get("roll") is not None
+            add("team:roll", "members", "rolled (C2 25.0)" if rolled else "placed", "toggle")
+            row()
         sel = ed.selected
         if sel is not None:
             title(f"Selected: {sel.label} ({sel.kind.replace('_', ' ')}, {sel.hex})")
@@ -211,6 +231,20 @@ class ScenarioForms:
                 doc.pop("night", None)
             else:
                 doc["night"] = True
+        elif f.key.startswith("team:"):
+            _, entry = ed.draft.team(ed.team)
+            flag = f.key.split(":")[1]
+            if flag == "alert":
+                if entry.pop("alert", False) is False:  # Waiting (the default) -> Alert
+                    entry["alert"] = True
+            elif flag == "prepared":
+                if entry.pop("prepared", True) is True:  # Prepared (the default) -> Unprepared
+                    entry["prepared"] = False
+            elif entry.get("roll") is not None:
+                entry.pop("roll")
+            else:
+                entry["roll"] = "character_selection"
+                ed.message = "rolled team: click its set-up hexes with the set-up hex tool"
         elif f.key == "obj:side" and ed.selected is not None:
             entry = ed.draft.get(ed.selected.path)
             if entry.get("side", "friendly") == "friendly":
