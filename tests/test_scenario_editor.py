@@ -260,6 +260,18 @@ def test_team_forms_alert_prepared_and_a_rolled_squad(tmp_path):
     assert "alert" not in ed.draft.doc["enemy"][0]
 
 
+def test_resizing_the_window_moves_the_forms_and_refits_the_map(tmp_path):
+    ed = new_editor(tmp_path)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=1000, size=(1600, 1000)))
+    run(ed)
+    assert ed.forms_rect.right == 1600 and ed.camera.rect == ed.map_rect
+    assert field(ed, "turns").rect.x > 1300
+    palette(ed, "team", "red")
+    palette(ed, "tool", "character")
+    click(ed, at(ed, "15.06"))  # the clicked hex is the hex drawn there
+    assert ed.draft.doc["enemy"][0]["characters"][0]["hex"] == "15.06"
+
+
 def test_bad_number_in_a_form_is_refused(tmp_path):
     ed = new_editor(tmp_path)
     type_in(ed, "turns", "six")

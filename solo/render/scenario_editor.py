@@ -193,6 +193,8 @@ class ScenarioEditor:
         """Apply one pygame event (palette, forms, map, keys)."""
         if ev.type == pygame.QUIT:
             self.quit = True
+        elif ev.type == pygame.VIDEORESIZE:
+            self.resize((ev.w, ev.h))
         elif ev.type == pygame.KEYDOWN:
             if not self.forms.key(ev):
                 self._key(ev.key, ev.mod)
@@ -230,6 +232,11 @@ class ScenarioEditor:
             self.hover = self.camera.hex_at(ev.pos) if self.map_rect.collidepoint(ev.pos) else None
         elif ev.type == pygame.MOUSEWHEEL:
             self.camera.zoom(ev.y, pygame.mouse.get_pos())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is now ``size`` pixels: the map is fitted to its new place."""
+        self.size = size
+        self.camera.fit(self.map_rect)
 
     def click(self, action: tuple[str, ...]) -> None:
         """A palette button."""
@@ -637,6 +644,7 @@ def run_scenario_editor(
         while not editor.quit and (max_frames is None or frames < max_frames):
             for ev in pygame.event.get():
                 editor.handle(ev)
+            screen = pygame.display.get_surface() or screen
             if editor.play_requested:
                 editor.play_requested = False
                 window = Window(new_session(str(editor.path), seed=1, data=data), size=size)
