@@ -4,6 +4,11 @@
 ``solo edit --new CxR [--stagger even_low|odd_low] [--short-columns even|odd|none] MAP``
 starts an all-open map of C columns by R rows that Ctrl+S writes to MAP. The window's
 keys and tools are in :mod:`solo.render.map_editor`.
+
+``solo edit SCENARIO.yaml`` opens a scenario (a file with ``friendly:``/``enemy:`` keys, or a
+shipped scenario id: saved to ``ID.yaml`` here) in the scenario editor
+(:mod:`solo.render.scenario_editor`); ``solo edit --new-scenario MAP SCENARIO.yaml`` starts an
+empty scenario on MAP (a shipped map id or a map file, written relative to the scenario file).
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ def _cmd_edit(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise SoloError(str(exc)) from None
     target = Path(args.map)
+    if args.new_scenario is not None or _is_scenario(target):
+        return _edit_scenario(args, target, size)
     if args.new:
         cols, rows = _parse_size(args.new)
         if target.exists():
@@ -57,24 +64,85 @@ def _cmd_edit(args: argparse.Namespace) -> int:
         )
     else:
         if target.exists() and "\nlegend:" not in "\n" + target.read_text(encoding="utf-8"):
-            raise SoloError(f"{target}: not a map (no legend); the scenario editor is not built yet")
+            raise SoloError(f"{target}: neither a map (no legend) nor a scenario (no friendly:/enemy:)")
         draft = load_draft(target)
         if not target.suffix and not target.exists():
             target = Path(f"{target}.yaml")
     return run_editor(draft, target, size=size, max_frames=args.frames)
 
 
+def _is_scenario(target: Path) -> bool:
+    """A scenario file (top-level ``friendly:``/``enemy:``), or a shipped scenario id."""
+    from solo.core.resources import maps_dir
+
+    if target.is_file():
+        head = target.read_text(encoding="utf-8")
+        return any(line.startswith(("friendly:", "enemy:")) for line in head.splitlines())
+    return not target.suffix and (maps_dir() / "scenarios" / f"{target}.yaml").is_file()
+
+
+def _edit_scenario(args: argparse.Namespace, target: Path, size: tuple[int, int]) -> int:
+    """``solo edit SCENARIO`` and ``solo edit --new-scenario MAP SCENARIO``."""
+    import os
+
+    from solo.core.errors import DataError
+    from solo.core.resources import display_name, maps_dir
+    from solo.data.scenario_draft import ScenarioDraft
+    from solo.playtest.play import data_for
+    from solo.render.scenario_editor import run_scenario_editor
+
+    for flag, value in (("--cards", args.cards), ("--maps", args.maps)):
+        if value and not Path(value).is_dir():
+            raise SoloError(f"{flag} {value}: no such directory")
+    data = data_for(args.cards, args.maps)
+    if args.new_scenario is not None:
+        if target.exists():
+            raise SoloError(f"{target} exists: edit it without --new-scenario, or name a new file")
+        ref = args.new_scenario
+        if ref not in data.maps:
+            p = Path(ref).expanduser()
+            if not p.is_file():
+                known = ", ".join(sorted(data.maps))
+                raise SoloError(f"--new-scenario {ref}: no such map (a map id: {known}; or a map file)")
+            ref = os.path.relpath(p.resolve(), target.resolve().parent)
+        stem = target.stem
+        draft = ScenarioDraft.new(ref, stem, stem.replace("_", " ").capitalize())
+    else:
+        source = target
+        if not target.exists():
+            source = maps_dir() / "scenarios" / f"{target}.yaml"
+            target = Path(f"{target}.yaml")
+        try:
+            draft = ScenarioDraft.from_text(source.read_text(encoding="utf-8"), display_name(source))
+        except DataError as exc:
+            raise SoloError("\n".join(str(p) for p in exc.problems)) from None
+    try:
+        return run_scenario_editor(draft, target, data, size=size, max_frames=args.frames)
+    except DataError as exc:  # the scenario's map file is missing or has problems
+        where = f"{target}: map {draft.doc.get('map')!r}: "
+        raise SoloError("\n".join(where + str(p) for p in exc.problems)) from None
+
+
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Add ``solo edit`` to the command's subparsers."""
     p = sub.add_parser(
         "edit",
-        help="edit a map in a window: terrain, levels, hexsides, overlays, roads, LOS; save validates",
-        description="Map editor. Palette on the left; left click/drag paints, right click removes. "
-        "Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save (and validate), F brush/fill, L LOS, Esc quit.",
+        help="edit a map or a scenario in a window; save validates, a scenario can be played at once",
+        description="Map editor (MAP) or scenario editor (SCENARIO). Palette on the left; left "
+        "click/drag paints or places, right click removes. Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S "
+        "save (and validate), Esc quit; maps: F brush/fill, L LOS; scenarios: R rotate, Del remove, "
+        "C crew from the hex, P Play this.",
     )
     p.add_argument(
-        "map", metavar="MAP", help="a map file (or shipped map id) to edit, or the file --new writes"
+        "map",
+        metavar="MAP|SCENARIO",
+        help="a map or scenario file (or shipped id) to edit, or the file --new/--new-scenario writes",
     )
+    p.add_argument(
+        "--new-scenario", metavar="MAP", help="start an empty scenario on MAP (a map id or a map file)"
+    )
+    p.add_argument("--cards", metavar="DIR", help="a card set the scenario is checked against")
+    p.add_argument("--maps", metavar="DIR", help="a folder of maps the scenario may name by id")
     p.add_argument("--new", metavar="CxR", help="start a new all-open map of C columns by R rows")
     p.add_argument("--stagger", choices=("even_low", "odd_low"), default="even_low", help="for --new")
     p.add_argument(
