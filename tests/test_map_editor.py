@@ -12,7 +12,7 @@ import pytest
 
 from solo.cli.main import main
 from solo.core.hexes import Hex, Stagger
-from solo.data.map_draft import dump_draft, load_draft, new_draft, parse_map
+from solo.data.map_draft import dump_draft, load_draft, neighbours_of, new_draft, parse_map
 from solo.data.maps import ShortColumns, load_map, shipped_maps, side_key
 from solo.render import theme
 from solo.render.map_editor import MapEditor
@@ -76,6 +76,57 @@ def test_every_section_written_afresh_loads_as_the_same_map(path):
         b.overlays,
         b.roads,
     )
+
+
+def _comments(text):
+    return [line for line in text.split("\n") if line.strip().startswith("#")]
+
+
+@pytest.mark.parametrize("path", shipped_maps(), ids=lambda p: p.stem)
+def test_an_edited_hexside_keeps_every_comment_and_every_other_line(path):
+    """A hexside taken away, one changed to a wall and one added: every comment of the file
+    stays, only the entry lines of those hexsides change, and the file loads as the draft."""
+    import difflib
+
+    d = load_draft(path)
+    sides = sorted(d.hexsides)
+    gone, walled = sides[0], sides[-1]
+    del d.hexsides[gone]
+    d.hexsides[walled] = "wall" if d.hexsides[walled] != "wall" else "hedge"
+    h = gone[0]
+    free = next(
+        side_key(h, n)
+        for n in (x for _d, x in neighbours_of(d, h))
+        if side_key(h, n) not in d.hexsides and side_key(h, n) != gone
+    )
+    d.hexsides[free] = "hedge"
+    before, after = path.read_text(encoding="utf-8"), dump_draft(d)
+    assert _comments(after) == _comments(before)
+    changed = [line for line in difflib.ndiff(before.split("\n"), after.split("\n")) if line[:1] in "+-"]
+    assert 2 <= len(changed) <= 6 and all("sides:" in line for line in changed)
+    m = parse_map(after, "edited")
+    assert m.hexsides == d.to_map().hexsides
+
+
+def test_edited_overlays_and_a_cut_road_keep_their_comments():
+    """countryside: a foxhole added, a road cut in two; each piece is written where the road
+    was, under its comment."""
+    path = next(p for p in shipped_maps() if p.stem == "countryside")
+    d = load_draft(path)
+    road = d.roads[0]
+    half = len(road) // 2
+    d.roads[0:1] = [road[:half], road[half + 1 :]]
+    d.overlays.setdefault(Hex(30, 2), []).append("foxhole")
+    before, after = path.read_text(encoding="utf-8"), dump_draft(d)
+    assert _comments(after) == _comments(before)
+    lines = after.split("\n")
+    at = lines.index("  # country road, north edge to south edge; fords the stream at 15.13")
+    assert lines[at + 1] == '  - "' + " ".join(str(x) for x in road[:half]) + '"'
+    assert lines[at + 2] == '  - "' + " ".join(str(x) for x in road[half + 1 :]) + '"'
+    assert lines[lines.index("overlays:") + 1] == '  - {feature: foxhole, hexes: "30.02"}'
+    m = parse_map(after, "edited")
+    dm = d.to_map()
+    assert (m.overlays, m.roads, m.hexsides) == (dm.overlays, dm.roads, dm.hexsides)
 
 
 def test_a_new_map_is_valid_and_stable(tmp_path):
