@@ -195,6 +195,102 @@ def test_paint_fill_levels_hexsides_wire_road_undo_and_save(tmp_path):
     assert ed.draft.hexsides == {}
 
 
+def type_text(ed, text):
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch), mod=0, unicode=ch))
+    run(ed)
+
+
+def test_zoom_by_buttons_and_keys_pan_and_fit(tmp_path):
+    ed = MapEditor(new_draft(20, 12), tmp_path / "z.yaml", theme.Fonts(), size=SIZE)
+    fit = ed.camera.scale
+    palette(ed, "zoom_in")
+    assert ed.camera.scale > fit
+    key(ed, pygame.K_PLUS)
+    key(ed, pygame.K_KP_PLUS)
+    big = ed.camera.scale
+    assert big > fit and ed.camera.step == 3
+    key(ed, pygame.K_MINUS)
+    assert fit < ed.camera.scale < big
+    before = ed.camera.centre(Hex(5, 5))
+    key(ed, pygame.K_RIGHT)
+    assert ed.camera.centre(Hex(5, 5))[0] < before[0]
+    palette(ed, "zoom_out")
+    assert ed.camera.step == 1
+    palette(ed, "fit")
+    assert ed.camera.scale == fit and ed.camera.step == 0
+    key(ed, pygame.K_EQUALS)
+    key(ed, pygame.K_HOME)
+    assert ed.camera.step == 0
+    # painting still lands on the hex under the mouse when zoomed in
+    key(ed, pygame.K_PLUS)
+    key(ed, pygame.K_PLUS)
+    palette(ed, "terrain", "building")
+    h = ed.camera.hex_at(ed.map_rect.center)
+    click(ed, ed.map_rect.center)
+    assert ed.draft.terrain[h] == "building"
+
+
+def test_levels_up_to_nine_are_painted_and_saved(tmp_path):
+    out = tmp_path / "hill.yaml"
+    ed = MapEditor(new_draft(8, 6), out, theme.Fonts(), size=SIZE)
+    assert [s.action[1] for s in ed.hotspots() if s.action[0] == "level"] == [str(i) for i in range(10)]
+    palette(ed, "level", "9")
+    click(ed, ed.camera.centre(Hex(2, 2)))
+    palette(ed, "level", "6")
+    click(ed, ed.camera.centre(Hex(3, 2)))
+    assert ed.save() == []
+    m = load_map(out)
+    assert (m.level[Hex(2, 2)], m.level[Hex(3, 2)], m.level[Hex(4, 2)]) == (9, 6, 0)
+
+
+def test_the_id_and_name_fields_are_typed_saved_and_undone(tmp_path):
+    out = tmp_path / "mine.yaml"
+    ed = MapEditor(new_draft(6, 5, map_id="mine", name="Mine"), out, theme.Fonts(), size=SIZE)
+    palette(ed, "field", "id")
+    assert ed.editing == "id" and ed.typed == "mine"
+    type_text(ed, "f")  # typed into the field, not the fill toggle
+    assert ed.typed == "minef" and not ed.fill
+    for _ in range(5):
+        key(ed, pygame.K_BACKSPACE)
+    type_text(ed, "My Town")
+    key(ed, pygame.K_RETURN)
+    assert ed.editing == "id" and "must be snake_case" in ed.message and ed.draft.id == "mine"
+    for _ in range(7):
+        key(ed, pygame.K_BACKSPACE)
+    type_text(ed, "my_town")
+    key(ed, pygame.K_RETURN)
+    assert ed.editing is None and ed.draft.id == "my_town"
+    palette(ed, "field", "name")
+    for _ in range(4):
+        key(ed, pygame.K_BACKSPACE)
+    type_text(ed, "My little town")
+    key(ed, pygame.K_TAB)
+    assert ed.draft.name == "My little town"
+    palette(ed, "field", "name")
+    type_text(ed, "xyz")
+    key(ed, pygame.K_ESCAPE)  # closes the field unchanged, does not quit
+    assert ed.draft.name == "My little town" and not ed.quit
+    key(ed, pygame.K_s, pygame.KMOD_CTRL)
+    m = load_map(out)
+    assert (m.id, m.name) == ("my_town", "My little town")
+    key(ed, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.draft.name == "Mine" and ed.draft.id == "my_town"
+    key(ed, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.draft.id == "mine"
+
+
+def test_a_renamed_shipped_map_keeps_every_other_line(tmp_path):
+    path = next(p for p in shipped_maps() if p.stem == "town")
+    d = load_draft(path)
+    d.name = "Town, my copy"
+    before, after = path.read_text(encoding="utf-8").split("\n"), dump_draft(d).split("\n")
+    assert len(before) == len(after)
+    assert [(a, b) for a, b in zip(before, after, strict=True) if a != b] == [
+        ("name: The Town (house edition)", "name: Town, my copy")
+    ]
+
+
 def test_los_between_two_clicked_hexes_follows_the_painted_map(tmp_path):
     ed = MapEditor(new_draft(12, 8), tmp_path / "l.yaml", theme.Fonts(), size=SIZE)
     c = ed.camera.centre

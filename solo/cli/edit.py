@@ -70,7 +70,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "edit",
         help="edit a map in a window: terrain, levels, hexsides, overlays, roads, LOS; save validates",
         description="Map editor. Palette on the left; left click/drag paints, right click removes. "
-        "Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save (and validate), F brush/fill, L LOS, Esc quit.",
+        "Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save (and validate), F brush/fill, L LOS, "
+        "+/- zoom, arrows pan, Home fit, Esc quit. Click the id or name field to type it.",
     )
     p.add_argument(
         "map", metavar="MAP", help="a map file (or shipped map id) to edit, or the file --new writes"
