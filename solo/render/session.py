@@ -18,13 +18,21 @@ import attrs
 from solo.core.dice import ChanceRequest, Dice, ScriptedSource, TableSource
 from solo.core.errors import SoloError
 from solo.core.events import Event
-from solo.core.log import Header, LogError, data_version, inputs_of, read_log, write_log
+from solo.core.log import Header, LogError, inputs_of, read_log, write_log
 from solo.core.options import Options
 from solo.data.house import HouseData
 from solo.data.scenario import load_scenario
 from solo.engine.game import Game
 from solo.playtest.history import History
-from solo.playtest.play import data_for, force_due, game_from_header, header_for, new_game, recipe_of
+from solo.playtest.play import (
+    data_for,
+    force_due,
+    game_data_version,
+    game_from_header,
+    header_for,
+    new_game,
+    recipe_of,
+)
 
 ChanceCallback = Callable[[ChanceRequest], object]
 
@@ -213,7 +221,7 @@ def load_session(
     """
     header, events = read_log(path)
     warnings = []
-    here = data_version(header.card_set, header.map_set)
+    here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
         warnings.append(
             f"{path}: made with data version {header.data_version}, these data are {here}; "
