@@ -224,3 +224,18 @@ def test_validate_checks_the_map_dirs_scenarios(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"{scen}:{_map_line(scen)}: unknown map 'mytown'" in err
     assert f"maps: {folder} and" in err
+
+
+def test_an_own_map_id_without_maps_dir_names_the_file_and_the_flag(tmp_path, capsys):
+    """The README's session without ``--maps``: ``map: mytown`` and mine/mytown.yaml one folder up:
+    the problem says how to name it (a path, or the folder with --maps)."""
+    folder = tmp_path / "mine"
+    _my_map(folder)
+    scen = _scenario_on(folder / "scenarios", "mytown")
+    assert main(["run", str(scen), "--turns", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{scen}:{_map_line(scen)}: unknown map 'mytown'" in err
+    assert "write 'map: ../mytown.yaml', or give its folder with --maps" in err
+    lone = _scenario_on(tmp_path / "alone", "nosuch")
+    assert main(["run", str(lone), "--turns", "1"]) == 2
+    assert "or a map file, e.g. mytown.yaml" in capsys.readouterr().err

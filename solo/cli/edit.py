@@ -16,7 +16,10 @@ from pathlib import Path
 from solo.cli.args import bounded
 from solo.core.errors import SoloError
 
-NO_DISPLAY = "solo edit: no display (set DISPLAY, or SDL_VIDEODRIVER=dummy for a headless run)"
+NO_DISPLAY = (
+    "solo edit: no display to open a window on (DISPLAY/WAYLAND_DISPLAY unset); the editor needs one "
+    "(SDL_VIDEODRIVER=dummy runs it without a picture, for scripts)"
+)
 
 
 def _parse_size(text: str) -> tuple[int, int]:

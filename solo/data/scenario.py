@@ -117,7 +117,14 @@ def _own_map(
         return None, None, []
     known = ", ".join(sorted(data.maps))
     if not _looks_like_path(text):
-        return None, f"unknown map {text!r} (expected one of: {known}; or a map file, e.g. mytown.yaml)", []
+        hint = "or a map file, e.g. mytown.yaml"
+        for folder in (scenario_file.parent, scenario_file.parent.parent):
+            found = folder / f"{text}.yaml"
+            if found.is_file():
+                rel = Path(os.path.relpath(found, scenario_file.parent)).as_posix()
+                hint = f"{found} is here: write 'map: {rel}', or give its folder with --maps {folder}"
+                break
+        return None, f"unknown map {text!r} (expected one of: {known}; {hint})", []
     path = Path(text).expanduser()
     if not path.is_absolute():
         path = Path(os.path.normpath(scenario_file.parent / path))
