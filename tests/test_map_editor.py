@@ -317,6 +317,35 @@ def test_save_shows_each_problem_at_its_hex(tmp_path):
     assert surf.get_at((round(x), round(y)))[:3] == theme.LOS_BLOCKED
 
 
+def test_cli_says_how_to_start_a_map_that_is_not_there(tmp_path, capsys):
+    missing = tmp_path / "mymap.yaml"
+    assert main(["edit", str(missing), "--frames", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{missing}: no such map file; to start one there: solo edit --new 35x20 {missing}" in err
+    assert "countryside" in err and "Traceback" not in err
+    assert main(["edit", "nosuch", "--frames", "1"]) == 2
+    assert "nosuch: no such map file" in capsys.readouterr().err
+
+
+def test_cli_edits_the_copy_of_a_shipped_map_saved_here(tmp_path, monkeypatch):
+    """``solo edit town`` after a first save: the town.yaml here is edited, not the shipped map
+    again (which would overwrite the edits at the next Ctrl+S); ``--new 5x5 mine`` writes mine.yaml."""
+    import solo.render.map_editor as editor_mod
+
+    opened = []
+    monkeypatch.setattr(editor_mod, "run_editor", lambda draft, path, **kw: opened.append((draft, path)) or 0)
+    monkeypatch.chdir(tmp_path)
+    assert main(["edit", "town", "--frames", "1"]) == 0
+    assert opened[-1][1].name == "town.yaml" and opened[-1][0].name == "The Town (house edition)"
+    d = opened[-1][0]
+    d.name = "My town"
+    (tmp_path / "town.yaml").write_text(dump_draft(d), encoding="utf-8")
+    assert main(["edit", "town", "--frames", "1"]) == 0
+    assert opened[-1][0].name == "My town" and str(opened[-1][1]) == "town.yaml"
+    assert main(["edit", "--new", "5x5", "mine", "--frames", "1"]) == 0
+    assert str(opened[-1][1]) == "mine.yaml" and opened[-1][0].id == "mine"
+
+
 def test_cli_refuses_a_bad_size_and_an_existing_file(tmp_path, capsys):
     assert main(["edit", "--new", "100x3", str(tmp_path / "x.yaml"), "--frames", "1"]) == 2
     (tmp_path / "y.yaml").write_text("id: y\n")

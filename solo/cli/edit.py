@@ -46,6 +46,8 @@ def _cmd_edit(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise SoloError(str(exc)) from None
     target = Path(args.map)
+    if not target.suffix and (args.new or Path(f"{target}.yaml").exists()):
+        target = Path(f"{target}.yaml")  # a map id: its file here (a shipped map saved earlier)
     if args.new:
         cols, rows = _parse_size(args.new)
         if target.exists():
@@ -61,6 +63,15 @@ def _cmd_edit(args: argparse.Namespace) -> int:
     else:
         if target.exists() and "\nlegend:" not in "\n" + target.read_text(encoding="utf-8"):
             raise SoloError(f"{target}: not a map (no legend); the scenario editor is not built yet")
+        if not target.exists():
+            from solo.core.resources import maps_dir
+
+            shipped = sorted(p.stem for p in maps_dir().glob("*.yaml"))
+            if target.suffix or str(target) not in shipped:
+                raise SoloError(
+                    f"{target}: no such map file; to start one there: solo edit --new 35x20 {target} "
+                    f"(COLUMNSxROWS); to copy a shipped map, its id: {', '.join(shipped)}"
+                )
         draft = load_draft(target)
         if not target.suffix and not target.exists():
             target = Path(f"{target}.yaml")
