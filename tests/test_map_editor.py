@@ -231,6 +231,18 @@ def test_zoom_by_buttons_and_keys_pan_and_fit(tmp_path):
     assert ed.draft.terrain[h] == "building"
 
 
+def test_a_resized_window_lays_the_editor_out_again(tmp_path):
+    ed = MapEditor(new_draft(20, 12), tmp_path / "r.yaml", theme.Fonts(), size=SIZE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    run(ed)
+    assert ed.size == (1000, 700) and ed.map_rect.size == (1000 - 240, 700 - 96)
+    assert ed.camera.rect == ed.map_rect
+    assert max(s.rect.bottom for s in ed.hotspots()) <= 700  # every button still on the window
+    palette(ed, "terrain", "building")  # a click still lands on its hex
+    click(ed, ed.camera.centre(Hex(19, 11)))
+    assert ed.draft.terrain[Hex(19, 11)] == "building"
+
+
 def test_levels_up_to_nine_are_painted_and_saved(tmp_path):
     out = tmp_path / "hill.yaml"
     ed = MapEditor(new_draft(8, 6), out, theme.Fonts(), size=SIZE)

@@ -53,7 +53,10 @@ from solo.render.view import Camera, Hotspot, hexside_segment
 PALETTE_W = 240
 """Width in pixels of the tool palette left of the map."""
 STATUS_H = 96
-"""Height in pixels of the status strip under the map (hover, LOS, problems)."""
+"""Height in pixels of the status strip under the map (hover, LOS, problems); the palette
+beside it runs the window's full height."""
+MIN_SIZE = (800, 680)
+"""The smallest layout: the palette's buttons need 680 pixels of height."""
 BUTTON_H = 22
 LEVELS = tuple(range(10))
 """Elevation levels offered on the palette: 0-9, every level the map format's one-digit
@@ -119,6 +122,11 @@ class MapEditor:
         """Where the map is drawn."""
         w, h = self.size
         return pygame.Rect(PALETTE_W, 0, w - PALETTE_W, h - STATUS_H)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is now ``size`` pixels: lay the editor out again and fit the map."""
+        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.camera.fit(self.map_rect)
 
     @property
     def board(self) -> Board:
@@ -214,6 +222,8 @@ class MapEditor:
         """Apply one pygame event (mouse on the palette or the map, keys)."""
         if ev.type == pygame.QUIT:
             self.quit = True
+        elif ev.type == pygame.VIDEORESIZE:
+            self.resize(ev.size)
         elif ev.type == pygame.KEYDOWN and self.editing is not None:
             self._type(ev)
         elif ev.type == pygame.KEYDOWN:
@@ -556,8 +566,8 @@ class MapEditor:
         if len(self.problems) > 3:
             lines.append((f"... and {len(self.problems) - 3} more", theme.LOS_BLOCKED))
         for text, colour in lines[:5]:
-            line = f.fit(text, SMALL_SIZE, w - 2 * PAD, condensed=True)
-            surface.blit(f.text(line, SMALL_SIZE, colour, condensed=True), (PAD, y))
+            line = f.fit(text, SMALL_SIZE, w - PALETTE_W - 2 * PAD, condensed=True)
+            surface.blit(f.text(line, SMALL_SIZE, colour, condensed=True), (PALETTE_W + PAD, y))
             y += SMALL_SIZE + 4
 
 
