@@ -12,7 +12,7 @@ import pytest
 
 from solo.cli.main import main
 from solo.core.hexes import Hex, Stagger
-from solo.data.map_draft import dump_draft, load_draft, new_draft, parse_map
+from solo.data.map_draft import dump_draft, load_draft, neighbours_of, new_draft, parse_map
 from solo.data.maps import ShortColumns, load_map, shipped_maps, side_key
 from solo.render import theme
 from solo.render.map_editor import MapEditor
@@ -93,6 +93,57 @@ def test_a_maps_minefields_are_kept_and_written(tmp_path):
     assert parse_map(dump_draft(again), "fresh").minefields == (Hex.parse("02.01"), Hex.parse("01.03"))
 
 
+def _comments(text):
+    return [line for line in text.split("\n") if line.strip().startswith("#")]
+
+
+@pytest.mark.parametrize("path", shipped_maps(), ids=lambda p: p.stem)
+def test_an_edited_hexside_keeps_every_comment_and_every_other_line(path):
+    """A hexside taken away, one changed to a wall and one added: every comment of the file
+    stays, only the entry lines of those hexsides change, and the file loads as the draft."""
+    import difflib
+
+    d = load_draft(path)
+    sides = sorted(d.hexsides)
+    gone, walled = sides[0], sides[-1]
+    del d.hexsides[gone]
+    d.hexsides[walled] = "wall" if d.hexsides[walled] != "wall" else "hedge"
+    h = gone[0]
+    free = next(
+        side_key(h, n)
+        for n in (x for _d, x in neighbours_of(d, h))
+        if side_key(h, n) not in d.hexsides and side_key(h, n) != gone
+    )
+    d.hexsides[free] = "hedge"
+    before, after = path.read_text(encoding="utf-8"), dump_draft(d)
+    assert _comments(after) == _comments(before)
+    changed = [line for line in difflib.ndiff(before.split("\n"), after.split("\n")) if line[:1] in "+-"]
+    assert 2 <= len(changed) <= 6 and all("sides:" in line for line in changed)
+    m = parse_map(after, "edited")
+    assert m.hexsides == d.to_map().hexsides
+
+
+def test_edited_overlays_and_a_cut_road_keep_their_comments():
+    """countryside: a foxhole added, a road cut in two; each piece is written where the road
+    was, under its comment."""
+    path = next(p for p in shipped_maps() if p.stem == "countryside")
+    d = load_draft(path)
+    road = d.roads[0]
+    half = len(road) // 2
+    d.roads[0:1] = [road[:half], road[half + 1 :]]
+    d.overlays.setdefault(Hex(30, 2), []).append("foxhole")
+    before, after = path.read_text(encoding="utf-8"), dump_draft(d)
+    assert _comments(after) == _comments(before)
+    lines = after.split("\n")
+    at = lines.index("  # country road, north edge to south edge; fords the stream at 15.13")
+    assert lines[at + 1] == '  - "' + " ".join(str(x) for x in road[:half]) + '"'
+    assert lines[at + 2] == '  - "' + " ".join(str(x) for x in road[half + 1 :]) + '"'
+    assert lines[lines.index("overlays:") + 1] == '  - {feature: foxhole, hexes: "30.02"}'
+    m = parse_map(after, "edited")
+    dm = d.to_map()
+    assert (m.overlays, m.roads, m.hexsides) == (dm.overlays, dm.roads, dm.hexsides)
+
+
 def test_a_new_map_is_valid_and_stable(tmp_path):
     d = new_draft(7, 5, stagger=Stagger.ODD_LOW, short_columns=ShortColumns.NONE)
     text = dump_draft(d)
@@ -159,6 +210,114 @@ def test_paint_fill_levels_hexsides_wire_road_undo_and_save(tmp_path):
     assert ed.draft.hexsides == {}
 
 
+def type_text(ed, text):
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch), mod=0, unicode=ch))
+    run(ed)
+
+
+def test_zoom_by_buttons_and_keys_pan_and_fit(tmp_path):
+    ed = MapEditor(new_draft(20, 12), tmp_path / "z.yaml", theme.Fonts(), size=SIZE)
+    fit = ed.camera.scale
+    palette(ed, "zoom_in")
+    assert ed.camera.scale > fit
+    key(ed, pygame.K_PLUS)
+    key(ed, pygame.K_KP_PLUS)
+    big = ed.camera.scale
+    assert big > fit and ed.camera.step == 3
+    key(ed, pygame.K_MINUS)
+    assert fit < ed.camera.scale < big
+    before = ed.camera.centre(Hex(5, 5))
+    key(ed, pygame.K_RIGHT)
+    assert ed.camera.centre(Hex(5, 5))[0] < before[0]
+    palette(ed, "zoom_out")
+    assert ed.camera.step == 1
+    palette(ed, "fit")
+    assert ed.camera.scale == fit and ed.camera.step == 0
+    key(ed, pygame.K_EQUALS)
+    key(ed, pygame.K_HOME)
+    assert ed.camera.step == 0
+    # painting still lands on the hex under the mouse when zoomed in
+    key(ed, pygame.K_PLUS)
+    key(ed, pygame.K_PLUS)
+    palette(ed, "terrain", "building")
+    h = ed.camera.hex_at(ed.map_rect.center)
+    click(ed, ed.map_rect.center)
+    assert ed.draft.terrain[h] == "building"
+
+
+def test_a_resized_window_lays_the_editor_out_again(tmp_path):
+    ed = MapEditor(new_draft(20, 12), tmp_path / "r.yaml", theme.Fonts(), size=SIZE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    run(ed)
+    assert ed.size == (1000, 700) and ed.map_rect.size == (1000 - 240, 700 - 96)
+    assert ed.camera.rect == ed.map_rect
+    assert max(s.rect.bottom for s in ed.hotspots()) <= 700  # every button still on the window
+    palette(ed, "terrain", "building")  # a click still lands on its hex
+    click(ed, ed.camera.centre(Hex(19, 11)))
+    assert ed.draft.terrain[Hex(19, 11)] == "building"
+
+
+def test_levels_up_to_nine_are_painted_and_saved(tmp_path):
+    out = tmp_path / "hill.yaml"
+    ed = MapEditor(new_draft(8, 6), out, theme.Fonts(), size=SIZE)
+    assert [s.action[1] for s in ed.hotspots() if s.action[0] == "level"] == [str(i) for i in range(10)]
+    palette(ed, "level", "9")
+    click(ed, ed.camera.centre(Hex(2, 2)))
+    palette(ed, "level", "6")
+    click(ed, ed.camera.centre(Hex(3, 2)))
+    assert ed.save() == []
+    m = load_map(out)
+    assert (m.level[Hex(2, 2)], m.level[Hex(3, 2)], m.level[Hex(4, 2)]) == (9, 6, 0)
+
+
+def test_the_id_and_name_fields_are_typed_saved_and_undone(tmp_path):
+    out = tmp_path / "mine.yaml"
+    ed = MapEditor(new_draft(6, 5, map_id="mine", name="Mine"), out, theme.Fonts(), size=SIZE)
+    palette(ed, "field", "id")
+    assert ed.editing == "id" and ed.typed == "mine"
+    type_text(ed, "f")  # typed into the field, not the fill toggle
+    assert ed.typed == "minef" and not ed.fill
+    for _ in range(5):
+        key(ed, pygame.K_BACKSPACE)
+    type_text(ed, "My Town")
+    key(ed, pygame.K_RETURN)
+    assert ed.editing == "id" and "must be snake_case" in ed.message and ed.draft.id == "mine"
+    for _ in range(7):
+        key(ed, pygame.K_BACKSPACE)
+    type_text(ed, "my_town")
+    key(ed, pygame.K_RETURN)
+    assert ed.editing is None and ed.draft.id == "my_town"
+    palette(ed, "field", "name")
+    for _ in range(4):
+        key(ed, pygame.K_BACKSPACE)
+    type_text(ed, "My little town")
+    key(ed, pygame.K_TAB)
+    assert ed.draft.name == "My little town"
+    palette(ed, "field", "name")
+    type_text(ed, "xyz")
+    key(ed, pygame.K_ESCAPE)  # closes the field unchanged, does not quit
+    assert ed.draft.name == "My little town" and not ed.quit
+    key(ed, pygame.K_s, pygame.KMOD_CTRL)
+    m = load_map(out)
+    assert (m.id, m.name) == ("my_town", "My little town")
+    key(ed, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.draft.name == "Mine" and ed.draft.id == "my_town"
+    key(ed, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.draft.id == "mine"
+
+
+def test_a_renamed_shipped_map_keeps_every_other_line(tmp_path):
+    path = next(p for p in shipped_maps() if p.stem == "town")
+    d = load_draft(path)
+    d.name = "Town, my copy"
+    before, after = path.read_text(encoding="utf-8").split("\n"), dump_draft(d).split("\n")
+    assert len(before) == len(after)
+    assert [(a, b) for a, b in zip(before, after, strict=True) if a != b] == [
+        ("name: The Town (house edition)", "name: Town, my copy")
+    ]
+
+
 def test_los_between_two_clicked_hexes_follows_the_painted_map(tmp_path):
     ed = MapEditor(new_draft(12, 8), tmp_path / "l.yaml", theme.Fonts(), size=SIZE)
     c = ed.camera.centre
@@ -183,6 +342,35 @@ def test_save_shows_each_problem_at_its_hex(tmp_path):
     ed.draw(surf)
     x, y = ed.camera.corners(Hex(5, 5), 0.92)[0]
     assert surf.get_at((round(x), round(y)))[:3] == theme.LOS_BLOCKED
+
+
+def test_cli_says_how_to_start_a_map_that_is_not_there(tmp_path, capsys):
+    missing = tmp_path / "mymap.yaml"
+    assert main(["edit", str(missing), "--frames", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{missing}: no such map file; to start one there: solo edit --new 35x20 {missing}" in err
+    assert "countryside" in err and "Traceback" not in err
+    assert main(["edit", "nosuch", "--frames", "1"]) == 2
+    assert "nosuch: no such map file" in capsys.readouterr().err
+
+
+def test_cli_edits_the_copy_of_a_shipped_map_saved_here(tmp_path, monkeypatch):
+    """``solo edit town`` after a first save: the town.yaml here is edited, not the shipped map
+    again (which would overwrite the edits at the next Ctrl+S); ``--new 5x5 mine`` writes mine.yaml."""
+    import solo.render.map_editor as editor_mod
+
+    opened = []
+    monkeypatch.setattr(editor_mod, "run_editor", lambda draft, path, **kw: opened.append((draft, path)) or 0)
+    monkeypatch.chdir(tmp_path)
+    assert main(["edit", "town", "--frames", "1"]) == 0
+    assert opened[-1][1].name == "town.yaml" and opened[-1][0].name == "The Town (house edition)"
+    d = opened[-1][0]
+    d.name = "My town"
+    (tmp_path / "town.yaml").write_text(dump_draft(d), encoding="utf-8")
+    assert main(["edit", "town", "--frames", "1"]) == 0
+    assert opened[-1][0].name == "My town" and str(opened[-1][1]) == "town.yaml"
+    assert main(["edit", "--new", "5x5", "mine", "--frames", "1"]) == 0
+    assert str(opened[-1][1]) == "mine.yaml" and opened[-1][0].id == "mine"
 
 
 def test_cli_refuses_a_bad_size_and_an_existing_file(tmp_path, capsys):

@@ -119,8 +119,58 @@ def test_maps_dir_adds_maps_by_id_and_is_kept_in_the_log(tmp_path, capsys):
     assert main(["run", str(scen), "--turns", "1", "--maps", str(folder), "--log", str(log)]) == 0
     header, _ = read_log(log)
     assert header.map_set == str(folder)
-    assert header.data_version == data_version(None, folder) != data_version()
+    assert header.data_version == data_version(None, folder, [scen]) != data_version()
     assert replay(log).ok
+
+
+def test_a_changed_user_map_is_detected_by_the_replay(tmp_path, capsys):
+    """The map a scenario names by path, and the scenario file itself, are in the log's data
+    version: a replay after either changed is refused (exit 2) instead of diverging."""
+    from solo.data.scenario import user_files
+    from solo.playtest.play import game_data_version
+
+    path = _my_map(tmp_path / "maps")
+    scen = _scenario_on(tmp_path / "scenarios", "../maps/mytown.yaml")
+    assert user_files(scen) == (scen, path)
+    log = tmp_path / "game.jsonl"
+    assert main(["run", str(scen), "--seed", "2", "--turns", "1", "--log", str(log)]) == 0
+    header, _ = read_log(log)
+    assert header.data_version == data_version(None, None, [scen, path]) != data_version()
+    assert main(["replay", str(log)]) == 0
+    capsys.readouterr()
+    original = path.read_text(encoding="utf-8")
+    path.write_text(original.replace('  "R": rubble', '  "R": trees', 1), encoding="utf-8")
+    assert path.read_text(encoding="utf-8") != original
+    assert main(["replay", str(log)]) == 2
+    assert "data version" in capsys.readouterr().err
+    path.write_text(original, encoding="utf-8")  # back as it was: the replay matches again
+    assert main(["replay", str(log)]) == 0
+    capsys.readouterr()
+    scen.write_text(scen.read_text(encoding="utf-8") + "# a note\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 2
+    assert game_data_version(None, None, "first_contact") == data_version()
+
+
+def test_a_changed_map_of_the_maps_dir_is_detected_by_the_replay(tmp_path, capsys):
+    """``--maps DIR``: a map of the folder edited after the game: the replay is refused (exit 2)."""
+    folder = tmp_path / "mymaps"
+    path = _my_map(folder)
+    scen = _scenario_on(folder / "scenarios", "mytown")
+    log = tmp_path / "game.jsonl"
+    assert main(["run", str(scen), "--turns", "1", "--maps", str(folder), "--log", str(log)]) == 0
+    assert main(["replay", str(log)]) == 0
+    path.write_text(path.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 2
+    assert "data version" in capsys.readouterr().err
+
+
+def test_a_shipped_scenario_by_path_reads_no_user_file():
+    """A shipped scenario given by its path hashes as by its id (no user file)."""
+    from solo.data.scenario import user_files
+
+    assert user_files(maps_dir() / "scenarios" / "first_contact.yaml") == ()
+    assert user_files("first_contact") == ()
 
 
 def test_log_without_a_map_set_has_no_map_set_key(tmp_path):
@@ -174,3 +224,18 @@ def test_validate_checks_the_map_dirs_scenarios(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"{scen}:{_map_line(scen)}: unknown map 'mytown'" in err
     assert f"maps: {folder} and" in err
+
+
+def test_an_own_map_id_without_maps_dir_names_the_file_and_the_flag(tmp_path, capsys):
+    """The README's session without ``--maps``: ``map: mytown`` and mine/mytown.yaml one folder up:
+    the problem says how to name it (a path, or the folder with --maps)."""
+    folder = tmp_path / "mine"
+    _my_map(folder)
+    scen = _scenario_on(folder / "scenarios", "mytown")
+    assert main(["run", str(scen), "--turns", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{scen}:{_map_line(scen)}: unknown map 'mytown'" in err
+    assert "write 'map: ../mytown.yaml', or give its folder with --maps" in err
+    lone = _scenario_on(tmp_path / "alone", "nosuch")
+    assert main(["run", str(lone), "--turns", "1"]) == 2
+    assert "or a map file, e.g. mytown.yaml" in capsys.readouterr().err

@@ -145,3 +145,12 @@ def test_ctrl_s_remembers_the_save(tmp_path, own_recent_file):
         assert recent_saves() == [(tmp_path / "s.jsonl").resolve()]
     finally:
         w.close()
+
+
+def test_reinforcements_say_their_turn_and_event_waves(screen):
+    """The churchyard's waves: one on turn 4, one on an Event roll (§18, no turn): never 'None'."""
+    church = next(c for c in screen.cards if c.id == "the_churchyard")
+    assert church.enemy.endswith("; reinforcements on turn 4 and on an Event roll (§18)")
+    assert "None" not in church.enemy
+    first = next(c for c in screen.cards if c.id == "first_contact")
+    assert "reinforcements" not in first.enemy

@@ -116,3 +116,49 @@ def test_table_mode_game_keeps_the_previewed_camera():
         assert w.view.camera is cam
     finally:
         w.close()
+
+
+def test_table_mode_save_with_a_maps_dir_continues_on_the_same_map(tmp_path):
+    """Table mode with ``--maps DIR``: the save names the folder (and hashes it), so the game
+    continued from the save is set up from the same data: the folder's map, not a shipped one."""
+    from solo.core.log import data_version, read_log
+    from solo.core.resources import maps_dir
+    from solo.playtest.play import replay
+    from solo.playtest.policies import SimplePolicy
+    from solo.render.session import load_session, new_session
+
+    folder = tmp_path / "mymaps"
+    (folder / "scenarios").mkdir(parents=True)
+    town = (maps_dir() / "town.yaml").read_text(encoding="utf-8").replace("\nid: town", "\nid: mytown", 1)
+    (folder / "mytown.yaml").write_text(town, encoding="utf-8")
+    scen = folder / "scenarios" / "mine.yaml"
+    text = (maps_dir() / "scenarios" / "first_contact.yaml").read_text(encoding="utf-8")
+    assert "\nmap: town\n" in text
+    scen.write_text(text.replace("\nmap: town\n", "\nmap: mytown\n"), encoding="utf-8")
+    asked = []
+
+    def player(req):
+        asked.append(req.kind)
+        return "ok" if req.kind == "shuffle" else req.legal[len(asked) % len(req.legal)]
+
+    s = new_session(str(scen), seed=3, table=player, map_set=str(folder))
+    assert s.game.board.map.id == "mytown"
+    policy = SimplePolicy()
+    for _ in range(20):
+        s.game.apply(policy(s.game, s.game.pending))
+    path = s.save(tmp_path / "table.jsonl")
+    header, _ = read_log(path)
+    assert header.map_set == str(folder) and header.card_set is None
+    assert header.data_version == data_version(None, folder, [scen]) != data_version()
+    again = load_session(path, table=player)
+    assert again.warnings == []
+    assert again.game.board.map.id == "mytown"
+    assert [e.text for e in again.game.events] == [e.text for e in s.game.events]
+    assert again.header().map_set == str(folder)  # and a save of the continued game keeps it
+    assert replay(path).ok
+    from solo.render.app import _is_table_save
+
+    assert _is_table_save(str(path))  # continued in table mode, from --load or the start screen
+    assert not _is_table_save(str(tmp_path / "none.jsonl"))
+    s2 = new_session(str(scen), seed=3, map_set=str(folder))
+    assert not _is_table_save(str(s2.save(tmp_path / "dice.jsonl")))

@@ -21,7 +21,10 @@ from pathlib import Path
 from solo.cli.args import bounded
 from solo.core.errors import SoloError
 
-NO_DISPLAY = "solo edit: no display (set DISPLAY, or SDL_VIDEODRIVER=dummy for a headless run)"
+NO_DISPLAY = (
+    "solo edit: no display to open a window on (DISPLAY/WAYLAND_DISPLAY unset); the editor needs one "
+    "(SDL_VIDEODRIVER=dummy runs it without a picture, for scripts)"
+)
 
 
 def _parse_size(text: str) -> tuple[int, int]:
@@ -50,6 +53,8 @@ def _cmd_edit(args: argparse.Namespace) -> int:
     target = Path(args.map)
     if args.new_scenario is not None or _is_scenario(target):
         return _edit_scenario(args, target, size)
+    if not target.suffix and (args.new or Path(f"{target}.yaml").exists()):
+        target = Path(f"{target}.yaml")  # a map id: its file here (a shipped map saved earlier)
     if args.new:
         cols, rows = _parse_size(args.new)
         if target.exists():
@@ -65,6 +70,15 @@ def _cmd_edit(args: argparse.Namespace) -> int:
     else:
         if target.exists() and "\nlegend:" not in "\n" + target.read_text(encoding="utf-8"):
             raise SoloError(f"{target}: neither a map (no legend) nor a scenario (no friendly:/enemy:)")
+        if not target.exists():
+            from solo.core.resources import maps_dir
+
+            shipped = sorted(p.stem for p in maps_dir().glob("*.yaml"))
+            if target.suffix or str(target) not in shipped:
+                raise SoloError(
+                    f"{target}: no such map file; to start one there: solo edit --new 35x20 {target} "
+                    f"(COLUMNSxROWS); to copy a shipped map, its id: {', '.join(shipped)}"
+                )
         draft = load_draft(target)
         if not target.suffix and not target.exists():
             target = Path(f"{target}.yaml")

@@ -306,19 +306,27 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "play",
         help="play a scenario in a window (mouse and keys; see the README for the controls)",
-        description="Open the game window. Keys: 1-9/0 options, Enter first/default, Space default, "
+        description="Open the game window; with no scenario (and no --load), the start screen first. "
+        "Keys: 1-9/0 options, Enter first/default, Space default, "
+        "Shift+letter an order (H Hide, S Sneak, A Aimed Fire...), T the same order to the whole team, "
+        "D/M/G standing choices (Duck Back, carry on moving, rules defaults), "
         "N auto to the next turn, Ctrl+S save, Ctrl+Z undo, H review (Left/Right decision, "
         "Shift+Left/Right Impulse, PgUp/PgDn or Ctrl+Left/Right turn, B bookmark, Esc back), "
         "L hex labels, R dice in the log, F hidden information, "
         "wheel/+/- zoom, right-drag/arrows pan, Esc clear the selection.",
     )
     p.add_argument(
-        "scenario", nargs="?", help="shipped scenario id or a scenario file (default: first_contact)"
+        "scenario",
+        nargs="?",
+        help="shipped scenario id or a scenario file (none: the start screen, to pick one)",
     )
     p.add_argument("--seed", type=bounded(0), default=1, help="seed of the chance source (default 1)")
     p.add_argument("--table", action="store_true", help="table mode: give every die and card yourself")
     p.add_argument(
-        "--load", metavar="LOG", help="continue a saved game (a log written by Ctrl+S or solo run)"
+        "--load",
+        metavar="LOG",
+        help="continue a saved game (a log written by Ctrl+S or solo run; a table-mode save goes on "
+        "in table mode)",
     )
     p.add_argument(
         "--from",

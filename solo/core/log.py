@@ -32,12 +32,20 @@ class LogError(SoloError):
     """A log that cannot be read or replayed: bad JSON, wrong format, another data version."""
 
 
-def data_version(card_set: Path | str | None = None, map_set: Path | str | None = None) -> str:
+def data_version(
+    card_set: Path | str | None = None,
+    map_set: Path | str | None = None,
+    user_files: Iterable[Path | str] = (),
+) -> str:
     """A short SHA-256 of every data file a game reads (name and bytes), in name order.
 
     ``card_set`` is a designer's folder whose card files replace the shipped ones; ``map_set`` a
     folder of maps added to the shipped ones (``--maps DIR``), hashed after them as
-    ``map_set/<name>`` (without it the hash is what it always was).
+    ``map_set/<name>``; ``user_files`` the files outside those folders the game reads (a scenario
+    given by path and the map its ``map:`` names by path: see
+    :func:`solo.data.scenario.user_files`), hashed last as ``user/<name>``, in the order given.
+    Without the last two the hash is what it always was. A user file that is not there hashes
+    as ``user/<name>`` with no bytes (the load then says what is missing).
     """
     h = hashlib.sha256()
     overlay = Path(card_set) if card_set else None
@@ -54,6 +62,11 @@ def data_version(card_set: Path | str | None = None, map_set: Path | str | None 
             h.update(f"map_set/{p.name}".encode())
             h.update(b"\0")
             h.update(p.read_bytes())
+    for f in user_files:
+        p = Path(f)
+        h.update(f"user/{p.name}".encode())
+        h.update(b"\0")
+        h.update(p.read_bytes() if p.is_file() else b"")
     return h.hexdigest()[:16]
 
 

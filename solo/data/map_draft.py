@@ -6,7 +6,9 @@
 (:data:`KEY_ORDER`). A draft loaded from a file remembers that file's text: a top-level
 section whose value was not changed is written back byte for byte (comments included), so
 load → save without edits gives the same file; a changed section is written afresh under
-its comments.
+its comments, except that in the list sections (``hexsides``, ``overlays``, ``roads``) every
+inner comment and every entry line whose items did not change stay as they were
+(:func:`_merged`), so an edit changes only the lines of what was edited.
 
 May import: :mod:`solo.core`, :mod:`solo.data.terrain`, :mod:`solo.data.maps`.
 """
@@ -23,6 +25,7 @@ import attrs
 import yaml
 
 from solo.core.datafile import read, read_text, structure
+from solo.core.errors import GeometryError
 from solo.core.hexes import DIRECTIONS, Direction, Hex, Stagger, neighbour
 from solo.core.resources import display_name, maps_dir
 from solo.data.maps import MapDef, ShortColumns, _MapFile, load_map, side_key
@@ -245,41 +248,162 @@ def _body(d: MapDraft, key: str) -> list[str] | None:
         return ["terrain: |", *_grid(d, lambda h: codes.get(d.terrain[h], "?"))]
     if key == "elevation":  # required on every map, all 0 on a flat one
         return ["elevation: |", *_grid(d, lambda h: str(d.level.get(h, 0)))]
-    if key == "hexsides":
-        if not d.hexsides:
-            return None
-        by_feature: dict[str, list[str]] = {}
-        for (a, b), feature in sorted(d.hexsides.items()):
-            by_feature.setdefault(feature, []).append(side_token(a, b, d.stagger))
-        lines = ["hexsides:"]
-        for feature, toks in by_feature.items():
-            for i in range(0, len(toks), SIDES_PER_LINE):
-                lines.append(f'  - {{feature: {feature}, sides: "{" ".join(toks[i : i + SIDES_PER_LINE])}"}}')
-        return lines
-    if key == "overlays":
-        by_feature = {}
-        for h, feats in sorted(d.overlays.items()):
-            for f in feats:
-                by_feature.setdefault(f, []).append(str(h))
-        if not by_feature:
-            return None
-        return ["overlays:"] + [
-            f'  - {{feature: {f}, hexes: "{" ".join(hs)}"}}' for f, hs in by_feature.items()
-        ]
-    if key == "roads":
-        paths = [p for p in d.roads if p]
-        if not paths:
-            return None
-        return ["roads:"] + [f'  - "{" ".join(str(h) for h in p)}"' for p in paths]
     if key == "minefields":
         if not d.minefields:
             return None
         return [f'minefields: "{" ".join(str(h) for h in d.minefields)}"']
+    if key in LIST_KEYS:
+        units = _units(d, key)
+        return [f"{key}:", *_entries(d, key, units)] if units else None
     if key == "notes":
         if not d.notes:
             return None
         return _scalar("notes", d.notes).rstrip("\n").split("\n")
     raise KeyError(key)
+
+
+LIST_KEYS = ("hexsides", "overlays", "roads")
+"""The list sections; their comment lines inside are kept with the entries under them."""
+
+_Unit = tuple
+"""One item of a list section: ``(side_key, feature)`` of a hexside, ``(hex, feature)`` of an
+overlay, or ``(path,)`` of a road (``path`` a tuple of hexes)."""
+
+
+def _units(d: MapDraft, key: str) -> list[_Unit]:
+    """The items of list section ``key`` of ``d``, in the order they are written."""
+    if key == "hexsides":
+        return [(side, f) for side, f in sorted(d.hexsides.items())]
+    if key == "overlays":
+        return [(h, f) for h, feats in sorted(d.overlays.items()) for f in feats]
+    return [(tuple(p),) for p in d.roads if p]
+
+
+def _unit_key(key: str, unit: _Unit) -> object:
+    """What names a unit across edits: a hexside by its side (its feature may change)."""
+    return unit[0] if key == "hexsides" else unit
+
+
+def _unit_hexes(key: str, unit: _Unit) -> set[Hex]:
+    """The hexes a unit touches (to write a new one next to its neighbours)."""
+    if key == "overlays":
+        return {unit[0]}
+    return set(unit[0])
+
+
+def _entries(d: MapDraft, key: str, units: list[_Unit], tokens: dict | None = None) -> list[str]:
+    """The entry lines (``  - ...``) of list section ``key`` for ``units``; ``tokens`` keeps
+    the spelling of a hexside already written (``"14.06/5"`` rather than ``"13.07/2"``)."""
+    if key == "roads":
+        return [f'  - "{" ".join(str(h) for h in path)}"' for (path,) in units]
+    by_feature: dict[str, list[str]] = {}
+    for where, feature in units:
+        if key == "hexsides":
+            tok = (tokens or {}).get(where) or side_token(*where, d.stagger)
+        else:
+            tok = str(where)
+        by_feature.setdefault(feature, []).append(tok)
+    if key == "overlays":
+        return [f'  - {{feature: {f}, hexes: "{" ".join(hs)}"}}' for f, hs in by_feature.items()]
+    lines = []
+    for feature, toks in by_feature.items():
+        for i in range(0, len(toks), SIDES_PER_LINE):
+            lines.append(f'  - {{feature: {feature}, sides: "{" ".join(toks[i : i + SIDES_PER_LINE])}"}}')
+    return lines
+
+
+def _entry_units(d: MapDraft, key: str, text: str, tokens: dict) -> list[_Unit]:
+    """The items of one written entry (its text after ``- ``); ValueError if unreadable.
+    The spelling of each hexside goes into ``tokens``."""
+    value = yaml.safe_load(text)
+    if key == "roads":
+        if not isinstance(value, str):
+            raise ValueError(text)
+        return [(tuple(Hex.parse(t) for t in value.split()),)]
+    if not isinstance(value, dict):
+        raise ValueError(text)
+    feature = str(value["feature"])
+    if key == "overlays":
+        return [(Hex.parse(t), feature) for t in str(value["hexes"]).split()]
+    out: list[_Unit] = []
+    for tok in str(value["sides"]).split():
+        hex_s, _, dir_s = tok.partition("/")
+        h = Hex.parse(hex_s)
+        n = neighbour(h, int(dir_s), d.stagger)
+        if n is None:
+            raise ValueError(tok)
+        out.append((side_key(h, n), feature))
+        tokens[side_key(h, n)] = tok
+    return out
+
+
+@attrs.define
+class _Group:
+    """The comment lines inside a list section and the entries under them (line, units)."""
+
+    comments: list[str]
+    entries: list[tuple[str, list[_Unit]]] = attrs.field(factory=list)
+
+
+def _groups(d: MapDraft, key: str, lines: list[str], tokens: dict) -> list[_Group]:
+    """The groups of a list section's lines after its key line; ValueError if unreadable."""
+    groups: list[_Group] = []
+    for line in lines:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            if not groups or groups[-1].entries:
+                groups.append(_Group([]))
+            groups[-1].comments.append(line)
+        elif text.startswith("- "):
+            if not groups:
+                groups.append(_Group([]))
+            groups[-1].entries.append((line, _entry_units(d, key, text[2:], tokens)))
+        else:
+            raise ValueError(line)
+    return groups
+
+
+def _merged(d: MapDraft, key: str, lines: list[str]) -> list[str] | None:
+    """Section ``key`` rewritten, keeping its inner comments and every entry line whose items
+    did not change; a changed entry is written afresh in its place. A new item is written
+    after the entry that shares most hexes with it (a hedge side next to a hedge, the pieces
+    of a cut road), else at the section's start, above every inner comment. A comment goes
+    with the last item under it. None if the old lines are not in the written format."""
+    tokens: dict = {}
+    try:
+        groups = _groups(d, key, lines[1:], tokens)
+    except (ValueError, KeyError, TypeError, yaml.YAMLError, GeometryError):
+        return None
+    current = {_unit_key(key, u): u for u in _units(d, key)}
+    places = [(gi, ei) for gi, g in enumerate(groups) for ei in range(len(g.entries))]
+    place_hexes = [{h for u in groups[gi].entries[ei][1] for h in _unit_hexes(key, u)} for gi, ei in places]
+    old_keys = {_unit_key(key, u) for g in groups for _line, units in g.entries for u in units}
+    added: dict[tuple[int, int], list[_Unit]] = {}
+    extra: list[_Unit] = []
+    for k, unit in current.items():
+        if k in old_keys:
+            continue
+        near = [len(_unit_hexes(key, unit) & hs) for hs in place_hexes]
+        best = max(range(len(places)), key=lambda i: (near[i], -i), default=None)
+        if best is not None and near[best]:
+            added.setdefault(places[best], []).append(unit)
+        else:
+            extra.append(unit)
+    out = _entries(d, key, extra, tokens)  # under no comment: before the first one
+    used: set = set()
+    for gi, g in enumerate(groups):
+        body: list[str] = []
+        for ei, (line, units) in enumerate(g.entries):
+            now = [current[k] for u in units if (k := _unit_key(key, u)) in current and k not in used]
+            used.update(_unit_key(key, u) for u in now)
+            if now == units:
+                body.append(line)
+            elif now:
+                body += _entries(d, key, now, tokens)
+            body += _entries(d, key, added.get((gi, ei), []), tokens)
+        if body:
+            out += g.comments + body
+    return out
 
 
 def _sections(text: str) -> dict[str, tuple[list[str], list[str]]]:
@@ -324,7 +448,11 @@ def dump_draft(d: MapDraft) -> str:
             continue
         if key in old:
             before, lines = old[key]
-            body = [body[0] + _key_comment(lines[0]), *body[1:]] if body[0].endswith(":") else body
+            inner = _merged(d, key, lines) if key in LIST_KEYS else None
+            if inner is not None:
+                body = [body[0], *inner]
+            if body[0].endswith((":", "|")) or key in ("id", "name"):
+                body = [body[0] + _key_comment(lines[0]), *body[1:]]
             out += [x for x in before if x.startswith("#") or not x.strip()]
         elif key in ("terrain", "elevation"):
             out.append(column_comment(d))

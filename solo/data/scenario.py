@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import yaml
 
 from solo.core.datafile import (
     SNAKE_ID,
@@ -116,7 +117,14 @@ def _own_map(
         return None, None, []
     known = ", ".join(sorted(data.maps))
     if not _looks_like_path(text):
-        return None, f"unknown map {text!r} (expected one of: {known}; or a map file, e.g. mytown.yaml)", []
+        hint = "or a map file, e.g. mytown.yaml"
+        for folder in (scenario_file.parent, scenario_file.parent.parent):
+            found = folder / f"{text}.yaml"
+            if found.is_file():
+                rel = Path(os.path.relpath(found, scenario_file.parent)).as_posix()
+                hint = f"{found} is here: write 'map: {rel}', or give its folder with --maps {folder}"
+                break
+        return None, f"unknown map {text!r} (expected one of: {known}; {hint})", []
     path = Path(text).expanduser()
     if not path.is_absolute():
         path = Path(os.path.normpath(scenario_file.parent / path))
@@ -131,6 +139,34 @@ def _own_map(
         return load_map(path, data.terrain), None, []
     except DataError as exc:
         return None, f"map file {text!r} has problems (listed under its name)", list(exc.problems)
+
+
+def user_files(scenario: str | Path) -> tuple[Path, ...]:
+    """The files a game of ``scenario`` reads outside the data folders, for the log's data
+    version (:func:`solo.core.log.data_version`): a scenario given by the path of a file not
+    shipped, and the map file its ``map:`` names by path (relative to the scenario file).
+    A shipped scenario id gives ``()``; a map given by id adds nothing (``--maps DIR`` is
+    hashed as a folder). A scenario file that cannot be read gives just the file.
+    """
+    p = Path(scenario)
+    if not p.is_file():
+        return ()
+    shipped = (maps_dir() / "scenarios").resolve()
+    if p.resolve().parent == shipped:
+        return ()
+    out = [p]
+    try:
+        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return tuple(out)
+    text = doc.get("map") if isinstance(doc, dict) else None
+    if isinstance(text, str) and _looks_like_path(text):
+        m = Path(text).expanduser()
+        if not m.is_absolute():
+            m = Path(os.path.normpath(p.parent / m))
+        if m.resolve().parent != maps_dir().resolve():
+            out.append(m)
+    return tuple(out)
 
 
 def shipped_scenarios() -> list[Path]:

@@ -20,12 +20,12 @@ from pathlib import Path
 
 from solo.core.errors import SoloError
 from solo.core.events import Event
-from solo.core.log import Header, data_version, inputs_of, write_log
+from solo.core.log import Header, inputs_of, write_log
 from solo.data.house import HouseData
 from solo.engine.game import Game
 from solo.playtest.history import History, PointError, _check_choice, _fmt
 from solo.playtest.history_view import Point
-from solo.playtest.play import force_due, game_from_header, recipe_of
+from solo.playtest.play import force_due, game_data_version, game_from_header, recipe_of
 
 __all__ = ["branch", "header_of", "rebuild", "save_game"]
 
@@ -130,7 +130,7 @@ def header_of(game: Game, *, policy: str = "") -> Header:
     return Header(
         scenario=recipe.scenario,
         seed=recipe.seed,
-        data_version=data_version(recipe.card_set, recipe.map_set),
+        data_version=game_data_version(recipe.card_set, recipe.map_set, recipe.scenario),
         options=dict(recipe.options),
         dice=tuple(recipe.dice),
         cards={k: tuple(v) for k, v in recipe.cards.items()},

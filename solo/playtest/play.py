@@ -23,7 +23,7 @@ from solo.core.events import Event
 from solo.core.log import Header, LogError, comparable, data_version, inputs_of, read_log
 from solo.core.options import Options
 from solo.data.house import HouseData, load_data
-from solo.data.scenario import load_scenario
+from solo.data.scenario import load_scenario, user_files
 from solo.data.scenario_format import Scenario
 from solo.engine.game import Game
 from solo.rules.state import Side, Status
@@ -228,12 +228,18 @@ def data_for(card_set: str | Path | None = None, map_set: str | Path | None = No
     return load_data(Path(card_set) if card_set else None, Path(map_set) if map_set else None)
 
 
+def game_data_version(card_set: str | Path | None, map_set: str | Path | None, scenario: str | Path) -> str:
+    """The data version a log of ``scenario`` records: every shipped data file, the card and map
+    sets, and the scenario and map files given by path (:func:`solo.data.scenario.user_files`)."""
+    return data_version(card_set, map_set, user_files(scenario))
+
+
 def check_header(header: Header, source: Path | str) -> None:
     """Refuse a log made with another data version or a card or map set that is not here (LogError)."""
     for kind, folder in (("card set", header.card_set), ("map set", header.map_set)):
         if folder and not Path(folder).is_dir():
             raise LogError(f"{source}:1: the log was played with the {kind} {folder}, which is not here")
-    here = data_version(header.card_set, header.map_set)
+    here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
         raise LogError(
             f"{source}:1: the log was made with data version {header.data_version}, these data are "
@@ -311,7 +317,7 @@ def header_for(
     return Header(
         scenario=str(scenario),
         seed=seed,
-        data_version=data_version(lineage.get("card_set"), lineage.get("map_set")),
+        data_version=game_data_version(lineage.get("card_set"), lineage.get("map_set"), scenario),
         options=dict(options or {}),
         dice=tuple(dice),
         cards={k: tuple(v) for k, v in (cards or {}).items()},

@@ -19,6 +19,7 @@ import pygame
 
 from solo.core.dice import ChanceRequest
 from solo.core.errors import SoloError
+from solo.core.log import LogError, read_log
 from solo.playtest.play import data_for
 from solo.render import theme
 from solo.render.controller import Controller
@@ -437,6 +438,17 @@ def _preview_setup(window: Window, scenario: str, card_set: str | None, map_set:
     return data
 
 
+def _is_table_save(path: str) -> bool:
+    """Whether the log at ``path`` was saved in table mode (its header's policy says so), so
+    continuing it asks the player for the dice and cards again. False for a log that cannot be
+    read (loading it then says why)."""
+    try:
+        header, _events = read_log(path)
+    except (LogError, OSError):
+        return False
+    return header.policy.endswith("(table)")
+
+
 def play(
     scenario: str | None = None,
     *,
@@ -487,6 +499,7 @@ def play(
                 load = choice.load
             else:
                 scenario, seed, table, options = choice.scenario, choice.seed, choice.table, choice.options
+        table = table or (bool(load) and _is_table_save(load))
         callback = window.dialog.ask if table else None
         try:
             if branched is not None:

@@ -12,7 +12,12 @@ Saving writes the shipped map format (:func:`~solo.data.map_draft.dump_draft`), 
 validator (:func:`solo.data.validate.validate`) on the file and rings every hex a problem
 names, listing the problems (``path:line: message``) under the map.
 
+The palette's top holds the map's id and name: click one, type, Enter (or Tab) sets it
+(undoable), Escape leaves it as it was. Levels 0-9 (the one-digit ``elevation`` grid); the
+zoom buttons ``zoom +``, ``zoom −`` and ``fit`` work like the keys.
+
 Keys: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, Ctrl+S save, F brush/fill, L the LOS tool,
++ / − zoom (or the mouse wheel), arrows (or a middle-button drag) pan, Home fit the map,
 Escape quit.
 
 May import: :mod:`solo.core`, :mod:`solo.data`, :mod:`solo.rules` and the render room.
@@ -48,10 +53,21 @@ from solo.render.view import Camera, Hotspot, hexside_segment
 PALETTE_W = 240
 """Width in pixels of the tool palette left of the map."""
 STATUS_H = 96
-"""Height in pixels of the status strip under the map (hover, LOS, problems)."""
+"""Height in pixels of the status strip under the map (hover, LOS, problems); the palette
+beside it runs the window's full height."""
+MIN_SIZE = (800, 680)
+"""The smallest layout: the palette's buttons need 680 pixels of height."""
 BUTTON_H = 22
-LEVELS = tuple(range(6))
-"""Elevation levels offered on the palette (0-5; the format allows 0-9)."""
+LEVELS = tuple(range(10))
+"""Elevation levels offered on the palette: 0-9, every level the map format's one-digit
+``elevation`` grid allows (:mod:`solo.data.maps`; :data:`solo.core.bounds.LEVEL` allows
+-3 for obstacles and depressions, which no hex's ground level takes)."""
+LEVELS_PER_ROW = 5
+FIELD_MAX = 40
+"""Most characters typed into the id or name field."""
+PAN_STEP = 60
+"""Pixels an arrow key pans the map."""
+_MAP_ID = re.compile(r"[a-z][a-z0-9_]*")
 UNDO_LIMIT = 200
 _HEX_IN_TEXT = re.compile(r"\b(\d\d\.\d\d)\b")
 
@@ -88,6 +104,10 @@ class MapEditor:
         self.problem_hexes: list[Hex] = []
         self.message = f"editing {self.path}"
         self.hover: Hex | None = None
+        self.editing: str | None = None
+        """The field being typed into ("id" or "name"), or None."""
+        self.typed = ""
+        self.panning = False
         self.quit = False
         self._stroke: MapDraft | None = None
         self._road: list[Hex] = []
@@ -103,6 +123,11 @@ class MapEditor:
         w, h = self.size
         return pygame.Rect(PALETTE_W, 0, w - PALETTE_W, h - STATUS_H)
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is now ``size`` pixels: lay the editor out again and fit the map."""
+        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.camera.fit(self.map_rect)
+
     @property
     def board(self) -> Board:
         """The :class:`Board` of the draft as it is now (rebuilt after an edit)."""
@@ -117,10 +142,12 @@ class MapEditor:
         self.los_caption = self._los() if len(self.los_ends) == 2 else ""
 
     def hotspots(self) -> list[Hotspot]:
-        """The palette's buttons: tools, levels, fill, undo/redo, save."""
+        """The palette's buttons: the map's id and name fields, tools, levels, fill, zoom,
+        undo/redo, save."""
         out: list[Hotspot] = []
         x, y, w = PAD, PAD + 24, PALETTE_W - 2 * PAD
         half = (w - 4) // 2
+        third = (w - 8) // 3
 
         def add(action: tuple[str, ...], label: str, *, col: int = 0, width: int = w) -> None:
             nonlocal y
@@ -130,16 +157,23 @@ class MapEditor:
             nonlocal y
             y += BUTTON_H + 3
 
+        for field in ("id", "name"):
+            add(("field", field), f"{field}: {getattr(self.draft, field)}")
+            row()
+        y += 4
         terrains = hex_terrains(self.table)
         for i, tid in enumerate(terrains):
             add(("terrain", tid), self.table[tid].name, col=i % 2, width=half)
             if i % 2 == 1 or i == len(terrains) - 1:
                 row()
         y += 4
-        lw = (w - 5 * 3) // len(LEVELS)
+        lw = (w - (LEVELS_PER_ROW - 1) * 3) // LEVELS_PER_ROW
         for i, lv in enumerate(LEVELS):
-            out.append(Hotspot(pygame.Rect(x + i * (lw + 3), y, lw, BUTTON_H), ("level", str(lv)), f"L{lv}"))
-        row()
+            col = i % LEVELS_PER_ROW
+            rect = pygame.Rect(x + col * (lw + 3), y, lw, BUTTON_H)
+            out.append(Hotspot(rect, ("level", str(lv)), f"L{lv}"))
+            if col == LEVELS_PER_ROW - 1 or i == len(LEVELS) - 1:
+                row()
         y += 4
         for i, f in enumerate(hexside_features(self.table)):
             add(("side", f), f"side: {self.table[f].name}", col=i % 2, width=half)
@@ -158,6 +192,9 @@ class MapEditor:
         row()
         y += 4
         add(("fill", ""), "fill: on" if self.fill else "fill: off (brush)")
+        row()
+        for i, (action, label) in enumerate((("zoom_in", "zoom +"), ("zoom_out", "zoom −"), ("fit", "fit"))):
+            out.append(Hotspot(pygame.Rect(x + i * (third + 4), y, third, BUTTON_H), (action, ""), label))
         row()
         add(("undo", ""), "undo", width=half)
         add(("redo", ""), "redo", col=1, width=half)
@@ -185,9 +222,15 @@ class MapEditor:
         """Apply one pygame event (mouse on the palette or the map, keys)."""
         if ev.type == pygame.QUIT:
             self.quit = True
+        elif ev.type == pygame.VIDEORESIZE:
+            self.resize(ev.size)
+        elif ev.type == pygame.KEYDOWN and self.editing is not None:
+            self._type(ev)
         elif ev.type == pygame.KEYDOWN:
             self._key(ev.key, ev.mod)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
+            if self.editing is not None:
+                self._commit_field(keep_open=False)
             for spot in self.hotspots():
                 if spot.rect.collidepoint(ev.pos) and ev.button == 1:
                     self.click(spot.action)
@@ -195,6 +238,12 @@ class MapEditor:
             h = self.camera.hex_at(ev.pos)
             if h is not None:
                 self._press(h, ev.pos, right=ev.button == 3)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 2:
+            self.panning = True
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 2:
+            self.panning = False
+        elif ev.type == pygame.MOUSEMOTION and self.panning:
+            self.camera.pan(*ev.rel)
         elif ev.type == pygame.MOUSEMOTION:
             self.hover = self.camera.hex_at(ev.pos)
             if self._stroke is not None and self.hover is not None:
@@ -205,9 +254,20 @@ class MapEditor:
             self.camera.zoom(ev.y, pygame.mouse.get_pos())
 
     def click(self, action: tuple[str, ...]) -> None:
-        """A palette button: choose a tool or a level, toggle fill, undo, redo or save."""
+        """A palette button: a field to type in, choose a tool or a level, toggle fill, zoom,
+        undo, redo or save."""
         kind, value = action[0], action[1] if len(action) > 1 else ""
-        if kind in ("terrain", "level", "side", "overlay", "road", "los"):
+        if kind == "field":
+            self.editing = value
+            self.typed = str(getattr(self.draft, value))
+            self.message = f"type the map's {value}; Enter sets it, Esc leaves it as it was"
+        elif kind == "zoom_in":
+            self.camera.zoom(1)
+        elif kind == "zoom_out":
+            self.camera.zoom(-1)
+        elif kind == "fit":
+            self.camera.fit(self.map_rect)
+        elif kind in ("terrain", "level", "side", "overlay", "road", "los"):
             self.tool = (kind, value)
             if kind == "los":
                 self.los_ends = []
@@ -233,8 +293,57 @@ class MapEditor:
             self.fill = not self.fill
         elif key == pygame.K_l:
             self.click(("los", ""))
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom(-1)
+        elif key == pygame.K_HOME:
+            self.camera.fit(self.map_rect)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: PAN_STEP, pygame.K_RIGHT: -PAN_STEP}.get(key, 0)
+            dy = {pygame.K_UP: PAN_STEP, pygame.K_DOWN: -PAN_STEP}.get(key, 0)
+            self.camera.pan(dx, dy)
         elif key == pygame.K_ESCAPE:
             self.quit = True
+
+    # -- the id and name fields ----------------------------------------------
+
+    def _type(self, ev: pygame.event.Event) -> None:
+        """A key while a field is open: Enter/Tab sets it, Esc closes it unchanged."""
+        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            self._commit_field(keep_open=True)
+        elif ev.key == pygame.K_ESCAPE:
+            self.editing, self.typed = None, ""
+            self.message = f"editing {self.path}"
+        elif ev.key == pygame.K_BACKSPACE:
+            self.typed = self.typed[:-1]
+        else:
+            ch = ev.unicode if isinstance(getattr(ev, "unicode", None), str) else ""
+            if ch and ch.isprintable() and len(self.typed) < FIELD_MAX:
+                self.typed += ch
+
+    def _commit_field(self, *, keep_open: bool) -> None:
+        """Set the open field to what was typed (an undoable edit). A map id must be
+        snake_case and a name not blank; otherwise the field stays open with the reason
+        (``keep_open``) or closes unchanged."""
+        field, value = self.editing, self.typed.strip()
+        assert field is not None
+        bad = ""
+        if field == "id" and not _MAP_ID.fullmatch(value):
+            bad = f"map id {value!r} must be snake_case (e.g. my_town)"
+        elif field == "name" and not value:
+            bad = "the map's name must not be blank"
+        if bad and keep_open:
+            self.message = bad
+            return
+        self.editing, self.typed = None, ""
+        if bad or getattr(self.draft, field) == value:
+            self.message = bad or f"editing {self.path}"
+            return
+        self.undo_stack = [*self.undo_stack[-UNDO_LIMIT + 1 :], self.draft.copy()]
+        self.redo_stack = []
+        setattr(self.draft, field, value)
+        self.message = f"map {field} set to {value!r} (saved with Ctrl+S)"
 
     def _press(self, h: Hex, pos: tuple[float, float], *, right: bool) -> None:
         kind, value = self.tool
@@ -386,7 +495,11 @@ class MapEditor:
         title = f.fit(f"Map editor — {self.draft.name}", TEXT_SIZE, PALETTE_W - 2 * PAD, bold=True)
         surface.blit(f.text(title, TEXT_SIZE, theme.PANEL_TITLE, bold=True), (PAD, PAD))
         for spot in self.hotspots():
-            on = spot.action == self.tool or (spot.action[0] == "fill" and self.fill)
+            on = (
+                spot.action == self.tool
+                or (spot.action[0] == "fill" and self.fill)
+                or spot.action == ("field", self.editing)
+            )
             bg = theme.shade(theme.BUTTON, 40) if on else theme.BUTTON
             pygame.draw.rect(surface, bg, spot.rect, border_radius=4)
             pygame.draw.rect(surface, theme.ACTIVE if on else theme.BUTTON_EDGE, spot.rect, 2 if on else 1, 4)
@@ -395,7 +508,10 @@ class MapEditor:
                 sw = pygame.Rect(spot.rect.x + 4, spot.rect.y + 4, 14, spot.rect.height - 8)
                 pygame.draw.rect(surface, theme.terrain_colour(spot.action[1]), sw)
                 tx += 16
-            line = f.fit(spot.label, SMALL_SIZE, spot.rect.right - tx - 2, condensed=True)
+            label = spot.label
+            if spot.action == ("field", self.editing):
+                label = f"{self.editing}: {self.typed}|"
+            line = f.fit(label, SMALL_SIZE, spot.rect.right - tx - 2, condensed=True)
             surface.blit(f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), (tx, spot.rect.y + 4))
         cam = self.camera
         old = surface.get_clip()
@@ -450,8 +566,8 @@ class MapEditor:
         if len(self.problems) > 3:
             lines.append((f"... and {len(self.problems) - 3} more", theme.LOS_BLOCKED))
         for text, colour in lines[:5]:
-            line = f.fit(text, SMALL_SIZE, w - 2 * PAD, condensed=True)
-            surface.blit(f.text(line, SMALL_SIZE, colour, condensed=True), (PAD, y))
+            line = f.fit(text, SMALL_SIZE, w - PALETTE_W - 2 * PAD, condensed=True)
+            surface.blit(f.text(line, SMALL_SIZE, colour, condensed=True), (PALETTE_W + PAD, y))
             y += SMALL_SIZE + 4
 
 

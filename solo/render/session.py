@@ -18,13 +18,21 @@ import attrs
 from solo.core.dice import ChanceRequest, Dice, ScriptedSource, TableSource
 from solo.core.errors import SoloError
 from solo.core.events import Event
-from solo.core.log import Header, LogError, data_version, inputs_of, read_log, write_log
+from solo.core.log import Header, LogError, inputs_of, read_log, write_log
 from solo.core.options import Options
 from solo.data.house import HouseData
 from solo.data.scenario import load_scenario
 from solo.engine.game import Game
 from solo.playtest.history import History
-from solo.playtest.play import data_for, force_due, game_from_header, header_for, new_game, recipe_of
+from solo.playtest.play import (
+    data_for,
+    force_due,
+    game_data_version,
+    game_from_header,
+    header_for,
+    new_game,
+    recipe_of,
+)
 
 ChanceCallback = Callable[[ChanceRequest], object]
 
@@ -49,6 +57,11 @@ class Session:
     """For a branch (``solo play --from``, Branch here): the parent log, if it came from a file."""
     auto: dict[int, str] = attrs.field(factory=dict)
     """Inputs answered by a standing choice: input index → the setting (solo.playtest.standing)."""
+    card_set: str | None = None
+    """Table mode: the ``--cards DIR`` folder the game was set up with (a game made by new_game
+    keeps its folders in its Recipe instead)."""
+    map_set: str | None = None
+    """Table mode: the ``--maps DIR`` folder the game was set up with."""
 
     def header(self) -> Header:
         """The log header that rebuilds this game (table mode: the player's results as forced dice)."""
@@ -65,7 +78,15 @@ class Session:
         )
         n = len(self.game.inputs)
         auto = {str(i): why for i, why in sorted(self.auto.items()) if i < n}
-        return attrs.evolve(header, auto={**header.auto, **auto})
+        header = attrs.evolve(header, auto={**header.auto, **auto})
+        if recipe_of(self.game) is None:  # table mode: the data folders are the session's
+            header = attrs.evolve(
+                header,
+                card_set=self.card_set,
+                map_set=self.map_set,
+                data_version=game_data_version(self.card_set, self.map_set, self.scenario),
+            )
+        return header
 
     def save(self, path: Path | str) -> Path:
         """Write the log (header + every event) atomically to ``path`` (solo.core.log.write_log).
@@ -194,7 +215,7 @@ def new_session(
     sc = load_scenario(scenario, data)
     opts = Options.from_dict({**sc.options, **options})
     game = Game(sc, data, dice=Dice(TableSource(table), keep_history=False), options=opts)
-    return Session(game, str(scenario), seed, table=True, options=options)
+    return Session(game, str(scenario), seed, table=True, options=options, card_set=card_set, map_set=map_set)
 
 
 def load_session(
@@ -213,7 +234,7 @@ def load_session(
     """
     header, events = read_log(path)
     warnings = []
-    here = data_version(header.card_set, header.map_set)
+    here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
         warnings.append(
             f"{path}: made with data version {header.data_version}, these data are {here}; "
@@ -254,6 +275,8 @@ def load_session(
         source_log=str(path),
         warnings=warnings,
         auto={int(k): v for k, v in header.auto.items() if k.isdigit()},
+        card_set=header.card_set,
+        map_set=header.map_set,
     )
 
 

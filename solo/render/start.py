@@ -119,8 +119,11 @@ def _enemy(sc: Scenario) -> str:
     text = ", ".join(parts)
     if vehicles:
         text += ("; " if text else "") + ", ".join(v.name or v.type for v in vehicles)
-    if sc.reinforcements:
-        text += f"; reinforcements on turn {', '.join(str(w.turn) for w in sc.reinforcements)}"
+    turns = [str(w.turn) for w in sc.reinforcements if w.turn is not None]
+    waits = sum(1 for w in sc.reinforcements if w.turn is None)  # event waves (base-rules §18)
+    when = ([f"on turn {', '.join(turns)}"] if turns else []) + (["on an Event roll (§18)"] if waits else [])
+    if when:
+        text += f"; reinforcements {' and '.join(when)}"
     return text or "none"
 
 
