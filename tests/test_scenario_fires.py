@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from conftest import maps_test_data
+from conftest import make_game, maps_test_data
 from test_effects import TREES, game, patch_everywhere, scenario, script
 
 from solo.core.errors import DataError
@@ -89,3 +89,12 @@ def test_fires_validated_with_their_line(tmp_path):
 def test_fires_accepted(tmp_path):
     """Burnable hexes with nobody in them load; the key is kept as written."""
     assert _load(tmp_path, fires=f"{TREES} {BUILDING}").fires == f"{TREES} {BUILDING}"
+
+
+def test_fire_at_the_farm_starts_with_the_barn_burning(tmp_path):
+    """The shipped ``fire_at_the_farm`` (hedgerows map) sets the farm's barn, a Building, on fire."""
+    g = make_game(tmp_path, "fire_at_the_farm")
+    barn = Hex.parse("28.03")
+    assert g.state.markers.fire == {barn: "fire"}
+    assert g.board.map.terrain[barn] == "building"
+    assert not any(c.hex == barn for c in g.state.characters.values() if c.on_map)
