@@ -1,5 +1,5 @@
 """The shipped house-edition maps (maps/town.yaml, countryside.yaml, ridge.yaml, woods.yaml, abbey.yaml,
-hamlet.yaml): size, required
+hamlet.yaml, hedgerows.yaml): size, required
 features, roads, and the loader's line-numbered problems on broken copies."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import importlib.util
 from collections import Counter
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ from solo.data.terrain import TerrainTable, VehicleEntry, load_terrain
 from solo.rules.los import LineOfSight
 
 REPO = Path(__file__).resolve().parents[1]
-MAP_IDS = ("town", "countryside", "ridge", "woods", "abbey", "hamlet")
+MAP_IDS = ("town", "countryside", "ridge", "woods", "abbey", "hamlet", "hedgerows")
 HEXES_PER_MAP = 18 * 19 + 17 * 20  # 18 even columns of 19 rows, 17 odd columns of 20 rows
 """682: columns 00-34 hold 18 even columns (rows 00-18) and 17 odd ones (rows 00-19)."""
 
@@ -92,7 +93,15 @@ def test_map_loads_by_id(maps: dict[str, MapDef], map_id: str) -> None:
 def test_shipped_maps_lists_both() -> None:
     """shipped_maps() finds both house-edition maps."""
     names = {p.name for p in shipped_maps()}
-    assert {"town.yaml", "countryside.yaml", "ridge.yaml", "woods.yaml", "abbey.yaml", "hamlet.yaml"} <= names
+    assert {
+        "town.yaml",
+        "countryside.yaml",
+        "ridge.yaml",
+        "woods.yaml",
+        "abbey.yaml",
+        "hamlet.yaml",
+        "hedgerows.yaml",
+    } <= names
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
@@ -593,3 +602,90 @@ def test_hamlet_sightlines_along_the_road_not_through_the_bocage(hamlet: MapDef,
     assert not los.check(_h("17.16"), _h("24.16"))  # the south-east field
     assert not los.check(_h("03.09"), _h("03.04"))  # the west field, from the lane
     assert not los.check(_h("30.11"), _h("17.11"))  # out of the east meadow
+
+
+def _straight(m: MapDef, start: str, direction: int, steps: int) -> tuple[Hex, Hex]:
+    """Both ends of a straight hex row: ``steps`` hexes from ``start`` in ``direction`` (1-6)."""
+    h = _h(start)
+    for _ in range(steps):
+        nxt = neighbour(h, direction, m.stagger)
+        assert nxt is not None and m.has_hex(nxt)
+        h = nxt
+    return _h(start), h
+
+
+def _sight_with_and_without_hexsides(m: MapDef, table: TerrainTable, start: str, direction: int, steps: int):
+    """LOS along a straight hex row on ``m``, and on a copy of ``m`` without its hexside features."""
+    a, b = _straight(m, start, direction, steps)
+    with_sides = LineOfSight(Board.from_map(m, table)).check(a, b)
+    bare = LineOfSight(Board.from_map(attrs.evolve(m, hexsides={}), table)).check(a, b)
+    return with_sides, bare
+
+
+@pytest.mark.parametrize(
+    ("start", "direction", "steps", "blocked_at"),
+    [
+        ("12.11", 4, 5, "12.12"),  # down column 12 across the meadow's north bocage (along row 12/13)
+        ("18.11", 5, 6, "15.13"),  # a diagonal into the meadow across its east bocage
+    ],
+)
+def test_hamlet_bocage_blocks_a_straight_hex_row_and_a_diagonal(
+    hamlet: MapDef, table: TerrainTable, start: str, direction: int, steps: int, blocked_at: str
+) -> None:
+    """Bocage hexsides (C2 27.3) between two intervening hexes block a straight line of hexes;
+    with the hexsides taken away, the same line is clear (so the bocage is what blocks)."""
+    with_sides, bare = _sight_with_and_without_hexsides(hamlet, table, start, direction, steps)
+    assert not with_sides.clear and with_sides.blocked_by == _h(blocked_at)
+    assert with_sides.rule.startswith("16 step 4: hexside")
+    assert bare.clear
+
+
+# ---------------------------------------------------------------------------
+# The hedgerows
+
+
+@pytest.fixture(scope="module")
+def hedgerows(maps: dict[str, MapDef]) -> MapDef:
+    return maps["hedgerows"]
+
+
+def test_hedgerows_has_bocage_fields_sunken_lanes_a_farm_and_an_orchard(hedgerows: MapDef) -> None:
+    """Seven enclosures of bocage, the farm and orchard hedged, three sunken lanes carrying roads."""
+    m = hedgerows
+    features = Counter(f for (_h0, _d), f in m.hexsides.items())
+    assert features["bocage"] > 250 and features["hedge"] > 60
+    lanes = [_h(f"{c:02d}.10") for c in range(35)] + [_h(f"09.{r:02d}") for r in range(10)]
+    lanes += [_h(f"17.{r:02d}") for r in range(11, 20)]
+    assert all(m.terrain[h] == "depression" and m.is_road(h) for h in lanes)
+    assert len(_of(m, "building")) == 7 and all(22 <= h.col <= 29 and h.row <= 9 for h in _of(m, "building"))
+    assert len(_of(m, "orchard")) == 18 and all(m.level[h] == 1 for h in _of(m, "orchard"))
+    assert m.terrain[_h("03.05")] == "field" and m.terrain[_h("03.14")] == "long_grass"
+    assert m.level[_h("30.14")] == 1 and m.level[_h("17.10")] == 0
+
+
+@pytest.mark.parametrize(
+    ("start", "direction", "steps", "blocked_at"),
+    [
+        ("03.13", 1, 7, "03.09"),  # up column 03: the meadow's and the field's bocage along row 10
+        ("24.06", 4, 8, "24.09"),  # down column 24: the farm's hedge, the lane, the copse field's bocage
+        ("12.07", 3, 7, "16.09"),  # a diagonal out of the pasture across the lane along row 10
+        ("13.08", 5, 5, "09.10"),  # a diagonal across the lane of column 09
+    ],
+)
+def test_hedgerows_bocage_blocks_a_straight_hex_row_and_a_diagonal(
+    hedgerows: MapDef, table: TerrainTable, start: str, direction: int, steps: int, blocked_at: str
+) -> None:
+    """Bocage and hedge hexsides (C2 27.3, §16) between intervening hexes block straight lines
+    of hexes, in a column and on the diagonals; without the hexsides each line is clear."""
+    with_sides, bare = _sight_with_and_without_hexsides(hedgerows, table, start, direction, steps)
+    assert not with_sides.clear and with_sides.blocked_by == _h(blocked_at)
+    assert bare.clear
+
+
+def test_hedgerows_sunken_lanes_are_lanes_of_sight(hedgerows: MapDef, table: TerrainTable) -> None:
+    """Down the lane of column 17 the sight is clear; the gaps in the bocage at 05.11 and 05.09 open
+    the field to the meadow across the lane, one column over the bocage blocks."""
+    los = LineOfSight(Board.from_map(hedgerows, table))
+    assert los.check(_h("17.11"), _h("17.19")).clear
+    assert los.check(_h("05.12"), _h("05.05")).clear  # through the gaps at 05.11 and 05.09
+    assert not los.check(_h("04.12"), _h("04.05")).clear  # the bocage next to them

@@ -269,6 +269,7 @@ class _Checker:
             if sc.panzerfaust.type not in ("panzerfaust_60", "panzerfaust_100"):
                 self.add(("panzerfaust", "type"), "type is panzerfaust_60 or panzerfaust_100")
         self.check_opponents()
+        self.check_fires()
         self.check_victory()
         self.probs.raise_if_any()
 
@@ -653,6 +654,37 @@ class _Checker:
                     k,
                     f"hex {h} holds an opponent at set-up ({', '.join(others)}): "
                     "the two sides may not start in one hex",
+                )
+
+    def check_fires(self) -> None:
+        """``fires:`` (C2 29.0): hexes on the map, each once, of terrain that burns (a kindling
+        value, C2 29.2), with nobody and no vehicle set up in them (29.2: no one enters a Fire)."""
+        sc = self.sc
+        if not sc.fires:
+            return
+        seen: set[str] = set()
+        vehicle_hexes = {v.hex for v in sc.vehicles}
+        for k, text in enumerate(sc.fires.split()):
+            h = self.check_hex(("fires",), text, k=k, passable=False)
+            if h is None:
+                continue
+            if str(h) in seen:
+                self.add_token(("fires",), k, f"hex {text} is given twice")
+                continue
+            seen.add(str(h))
+            if self.map is None:
+                continue
+            kinds = [self.data.terrain[t] for t in (self.map.terrain[h], *self.map.overlays.get(h, ()))]
+            if all(t.kindling is None for t in kinds):
+                self.add_token(
+                    ("fires",), k, f"hex {text} is {kinds[0].name}, which does not burn (C2 29.2 kindling)"
+                )
+            who = [lab for _s, _p, _k, lab in self.placed.get(h, [])]
+            if str(h) in vehicle_hexes:
+                who.append("a vehicle")
+            if who:
+                self.add_token(
+                    ("fires",), k, f"hex {text} burns at set-up but {', '.join(who)} starts there (C2 29.2)"
                 )
 
     # -- hexes -----------------------------------------------------------------

@@ -446,6 +446,11 @@ class Scenario:
     """C2 31.5: the minefield hexes, space separated (``"12.04 12.05"``), added to the map's own
     (``minefields:`` of the map); a vehicle entering one rolls on the 31.5 tables, a man on foot as
     the option ``minefield_men`` says. Empty: only the map's."""
+    fires: str = ""
+    """C2 29.0 (a scenario-specific rule): the hexes burning at set-up, space separated
+    (``"24.03 23.07"``), each a Fire marker (not yet Raging) placed before turn 1, so it wounds,
+    smokes and rolls for growth (29.3) from the end of turn 1. Each hex must hold terrain that
+    burns (a kindling value, C2 29.2) and nobody may be set up in it. Empty: none."""
     prisoners: PrisonerRules = attrs.field(factory=PrisonerRules)
     victory: Victory = attrs.field(factory=Victory)
     edges: Edges = attrs.field(factory=Edges)

@@ -44,6 +44,7 @@ from solo.rules import (
     movement,
     orders,
     spotting,
+    terrain_fire,
     victory,
     weather,
 )
@@ -209,6 +210,8 @@ class Game(GameContext):
     def _setup(self) -> Generator[Decision, str, None]:
         st = self.state
         weather.setup_weather(self)
+        if self.scenario.fires:
+            terrain_fire.scenario_fires(self)  # C2 29.0: the scenario's fires burn from the start
         self.friendly_deck.shuffle(self.dice, "Friendly deck: shuffle at set-up")
         self.enemy_deck.shuffle(self.dice, "Enemy Order deck: shuffle at set-up")
         for _ in range(self.scenario.hand):

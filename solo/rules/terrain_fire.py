@@ -43,6 +43,17 @@ def start_fire(game: GameContext, h: Hex, *, cause: str, rule: str = "C2 29.2") 
     )
 
 
+def scenario_fires(game: GameContext) -> list[Hex]:
+    """Start the scenario's fires (``fires:``, C2 29.0 scenario-specific rule) at set-up, in the
+    order written; returns their hexes. Started before turn 1, each wounds, smokes and rolls for
+    growth from the end of turn 1 (C2 29.2-29.3). No die is rolled."""
+    text = getattr(game.scenario, "fires", "") or ""
+    hexes = [Hex.parse(t) for t in text.split()]
+    for h in hexes:
+        start_fire(game, h, cause="the scenario", rule="C2 29.0")
+    return hexes
+
+
 def kindle(game: GameContext, h: Hex, *, cause: str) -> bool:
     """The kindling roll after an artillery or mortar attack on ``h`` (C2 29.1–29.2).
 
