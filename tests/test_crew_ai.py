@@ -630,6 +630,28 @@ def test_passenger_bail_out_conditions(tmp_path, condition):
     assert game.char("red_3").order.order == "bail_out"
 
 
+def test_passengers_of_an_abandoned_vehicle_bail_out(tmp_path):
+    """[house] 31.11.3 #4: the crew bailed out (31.11.2 abandoned), so the riders get Bail Out in Step 3."""
+    game = truck_game(tmp_path, passengers=1)
+    v = game.state.vehicles["truck"]
+    for pos in ("driver", "co_driver"):
+        ch = game.char(v.seats[pos].occupant)
+        v.seats[pos].occupant = None
+        ch.vehicle, ch.seat, ch.order = None, None, None
+        game.set_order(ch, "hide", source="test")
+    v.abandoned = True
+    vom_orders.enemy_vehicle_orders(game)
+    assert game.char("red_3").order.order == "bail_out"
+    assert "abandoned" in events(game, "passenger_order")[-1].data["reason"]
+
+
+def test_passengers_ride_while_the_crew_is_aboard(tmp_path):
+    """31.11.3: the same riders, crew aboard and no condition, keep riding (No Order) in Step 3."""
+    game = truck_game(tmp_path, passengers=1)
+    vom_orders.enemy_vehicle_orders(game)
+    assert game.char("red_3").order.order == "no_order"
+
+
 def test_passenger_bail_out_limit(tmp_path):
     """C2 31.11.2: at most 4 bail out, highest positions first; the fifth Relocates."""
     game = truck_game(tmp_path, passengers=5)

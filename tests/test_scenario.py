@@ -670,3 +670,30 @@ def test_mutated_scenarios_raise_only_data_error(tmp_path_factory, data, value):
         node = node[step]
     node[path[-1]] = value
     _load_or_data_error(tmp_path_factory.mktemp("mut") / "s.yaml", doc)
+
+
+# ---------------------------------------------------------------------------
+# Overlays laid by the scenario (C2 27.4 special rules)
+
+
+def test_scenario_overlays_reach_the_board_and_leave_the_map_alone(tmp_path):
+    """C2 27.4: a scenario's trench is on its game's board (a Depression, ground -1); the map is unchanged."""
+    text = BASE + 'overlays:\n  - {feature: trench, hexes: "14.10 15.10"}\n'
+    sc = load_scenario(write(tmp_path, text), house_data())
+    board = Game(sc, house_data(), dice=Dice(1), options=sc.game_options()).board
+    h = Hex.parse("15.10")
+    assert [t.id for t in board.overlays_of(h)] == ["trench"]
+    assert board.ground[board.idx(h)] == 2 * sc.map_def.level[h] - 1
+    assert "trench" not in house_data().maps["town"].overlays.get(h, ())
+    assert load_scenario(write(tmp_path, text, "again.yaml"), house_data()).map_def is sc.map_def
+
+
+def test_a_scenario_overlay_must_be_an_overlay_on_the_map(tmp_path):
+    """A hex terrain (trees), a hex off the map and a hex given twice are named at their lines."""
+    for entry, words in (
+        ('{feature: trees, hexes: "14.10"}', "'trees' is not an overlay"),
+        ('{feature: trench, hexes: "99.10"}', "not on map 'town'"),
+        ('{feature: trench, hexes: "14.10 14.10"}', "given twice"),
+    ):
+        path, line = broken(tmp_path, "options:\n", f"overlays:\n  - {entry}\noptions:\n")
+        assert_problem(path, line + 1, words)

@@ -578,6 +578,17 @@ class Board:
 
 
 @functools.lru_cache(maxsize=32)
+def with_overlays(m: MapDef, extra: tuple[tuple[Hex, str], ...]) -> MapDef:
+    """``m`` with the overlays ``extra`` ((hex, terrain id), ...) added: a scenario's trenches
+    (C2 27.4). Cached by map and overlays, so the games of one scenario share one board."""
+    merged = {h: list(v) for h, v in m.overlays.items()}
+    for h, tid in extra:
+        if tid not in merged.setdefault(h, []):
+            merged[h].append(tid)
+    return attrs.evolve(m, overlays={h: tuple(v) for h, v in sorted(merged.items())})
+
+
+@functools.lru_cache(maxsize=32)
 def _board_for(m: MapDef, table: TerrainTable) -> Board:
     return Board.from_map(m, table)
 

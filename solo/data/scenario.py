@@ -50,6 +50,7 @@ from solo.data.scenario_format import (
     VehicleSpec,
     parse_forced_order,
 )
+from solo.data.terrain import Placement
 
 if TYPE_CHECKING:
     from solo.data.house import HouseData
@@ -97,7 +98,13 @@ def load_scenario(path: Path | str, data: HouseData, *, characters: CharacterBoo
     checker = _Checker(doc, sc, data, _book_for(data, characters), map_def=map_def, map_error=map_error)
     checker.probs.items.extend(map_problems)
     checker.run()
-    return attrs.evolve(sc, source=doc.name, map_def=map_def)
+    sc = attrs.evolve(sc, source=doc.name, map_def=map_def)
+    if sc.overlays:
+        from solo.data.maps import with_overlays
+
+        extra = tuple((Hex.parse(h), o.feature) for o in sc.overlays for h in o.hexes.split())
+        sc = attrs.evolve(sc, map_def=with_overlays(sc.map_of(data.maps), extra))
+    return sc
 
 
 def _looks_like_path(text: str) -> bool:
@@ -268,10 +275,33 @@ class _Checker:
                 self.add(("panzerfaust", "level"), "the Panzerfaust Level is 0 or more")
             if sc.panzerfaust.type not in ("panzerfaust_60", "panzerfaust_100"):
                 self.add(("panzerfaust", "type"), "type is panzerfaust_60 or panzerfaust_100")
+        self.check_overlays()
         self.check_opponents()
         self.check_fires()
         self.check_victory()
         self.probs.raise_if_any()
+
+    def check_overlays(self) -> None:
+        """The scenario's overlays (C2 27.4): overlay terrain ids on hexes of the map, none twice."""
+        table = self.data.terrain
+        for i, o in enumerate(self.sc.overlays):
+            t = table.get(o.feature) if o.feature in table else None
+            if t is None or t.placement not in (Placement.OVERLAY, Placement.HEX_OR_OVERLAY):
+                self.add(
+                    ("overlays", i, "feature"),
+                    f"{o.feature!r} is not an overlay (expected e.g. trench, foxhole, barbed_wire)",
+                )
+                continue
+            where = ("overlays", i, "hexes")
+            seen: set[Hex] = set()
+            for k, h in enumerate(
+                self.check_hex_list(where, o.hexes, side=None, label="overlay", passable=False)
+            ):
+                if h is None:
+                    continue
+                if h in seen or (self.map is not None and t.id in self.map.overlays.get(h, ())):
+                    self.add_token(where, k, f"{t.id} on {h} is given twice (or the map has it already)")
+                seen.add(h)
 
     def check_top(self) -> None:
         sc, data = self.sc, self.data

@@ -351,6 +351,16 @@ class BarrageSpec:
 
 
 @attrs.frozen
+class OverlaySpec:
+    """Terrain the scenario lays over its map, as a special rule (C2 27.4: "Trenches are usually
+    placed via a scenario special rule"): an overlay terrain id (``trench``, ``foxhole``,
+    ``barbed_wire``, ...) on each of ``hexes`` (space separated)."""
+
+    feature: str
+    hexes: str
+
+
+@attrs.frozen
 class C4Spec:
     """C4 (base-rules §14 special rules): each carrier (a character id) who starts the End Phase in
     one of ``hexes``, active and with no opponent there, sets his one charge in that hex."""
@@ -442,6 +452,9 @@ class Scenario:
     """§14 special rules: timed barrages (:class:`BarrageSpec`)."""
     c4: C4Spec | None = None
     """§14 special rules: who carries C4 and where it may be set (:class:`C4Spec`)."""
+    overlays: tuple[OverlaySpec, ...] = ()
+    """Special rules: overlays (trenches, foxholes, wire) added to the map for this scenario
+    (:class:`OverlaySpec`, C2 27.4); the map file is unchanged."""
     minefields: str = ""
     """C2 31.5: the minefield hexes, space separated (``"12.04 12.05"``), added to the map's own
     (``minefields:`` of the map); a vehicle entering one rolls on the 31.5 tables, a man on foot as

@@ -134,6 +134,8 @@ def _passenger_bail_reason(
         return "1) the vehicle is on fire"
     if vehicle.immobilized:
         return "2) the vehicle is immobilized"
+    if vehicle.abandoned:
+        return "4) [house] the crew has abandoned the vehicle: no driver is left"
     seat = vehicle.seats.get("driver")
     if seat is not None:
         drv = game.state.characters.get(seat.occupant) if seat.occupant else None
@@ -152,8 +154,10 @@ def passenger_orders(game: GameContext, vehicle: Vehicle) -> None:
     """Enemy passengers: Bail Out on the five conditions of C2 31.11.3, else No Order (they ride).
 
     Passengers are the occupants of non-crew seats (``passenger_N`` and, [house], the
-    cupola). Their orders replace any they hold. At most 4 bail out of a Jeep, Truck or
-    Half-Track in a turn, highest positions first; the others Relocate (31.11.2).
+    cupola). [house] Passengers left in a vehicle its crew has abandoned (31.11.2) Bail Out,
+    read as condition 4 (no driver is left to drive it). Their orders replace any they hold. At
+    most 4 bail out of a Jeep, Truck or Half-Track in a turn, highest positions first; the others
+    Relocate (31.11.2).
     """
     st = game.state
     seated = [(p, s.occupant) for p, s in vehicle.seats.items() if s.occupant and p not in CREW_ORDER]

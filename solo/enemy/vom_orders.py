@@ -112,7 +112,7 @@ def enemy_vehicle_orders(game: GameContext) -> None:
     :func:`~solo.enemy.bail_out.bailed_out_order` (31.11.2). A team that drew no card but has
     an active man on the map draws one for its initiative [house]. Under C2 23.5 one separate
     initiative card is drawn per vehicle team (31.1) and crew orders wait for
-    :func:`assign_on_activation`. Then the passengers of active vehicles
+    :func:`assign_on_activation`. Then the passengers of active or abandoned vehicles
     (:func:`~solo.enemy.bail_out.passenger_orders`). Every card is kept in
     ``state.cards.enemy_this_turn`` (per crewman id, ``"team:<vehicle id>"``) until Step 5 e).
     """
@@ -154,8 +154,8 @@ def enemy_vehicle_orders(game: GameContext) -> None:
                 "a separate initiative card (C2 31.1, 23.5)" if deferred else "no crewman drew a card [house]"
             )
             _initiative_card(game, vehicle, why)
-        if vehicle.is_active:
-            passenger_orders(game, vehicle)
+        if vehicle.is_active or (vehicle.abandoned and vehicle.hex is not None and not vehicle.destroyed):
+            passenger_orders(game, vehicle)  # riders of an abandoned vehicle Bail Out [house]
 
 
 def _initiative_card(game: GameContext, vehicle: Vehicle, why: str) -> None:
