@@ -79,3 +79,10 @@ def test_tool_refuses_an_unknown_scenario() -> None:
     assert out.returncode == 2
     assert "unknown scenario(s) nowhere" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_a_scenario_fire_is_counted_from_fires(data: HouseData) -> None:
+    """C2 29.0: `fire_at_the_farm` sets its barn burning with `fires:`; a scenario without the
+    key does not count."""
+    matrix = feature_matrix([load_scenario(i, data) for i in ("fire_at_the_farm", "first_contact")], data)
+    assert matrix["C2 29.0 fire set by the scenario (fires:)"] == ["fire_at_the_farm"]

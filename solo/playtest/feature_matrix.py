@@ -72,6 +72,7 @@ FEATURES: tuple[str, ...] = (
     *(f"C2 28.1 weather {w.value}" for w in Weather),
     *(f"C2 28.2 ground {g.value}" for g in Ground),
     "C2 29 fire (a scheduled barrage may kindle it)",
+    "C2 29.0 fire set by the scenario (fires:)",
     "C2 30 trained medic",
     *(f"C2 31 {kind} ({side})" for kind in VEHICLE_KINDS for side in SIDES),
     "C2 31.5 minefields",
@@ -247,6 +248,8 @@ def scenario_features(sc: Scenario, data: HouseData, *, reach: int = REACH) -> s
     if sc.barrages:
         got.add("C2 29 fire (a scheduled barrage may kindle it)")
         got.add("§14 barrage")
+    if sc.fires.strip():
+        got.add("C2 29.0 fire set by the scenario (fires:)")
     if sc.c4:
         got.add("§14 C4")
     for v in sc.vehicles:
