@@ -89,7 +89,8 @@ def _same(a: Any, b: Any) -> bool:
 TOP_ORDER: tuple[str, ...] = (
     "id", "name", "map", "month", "weather", "ground", "night", "turns", "hand", "elite",
     "large_battle", "wind", "options", "fires", "description", "minefields", "overlays",
-    "direction_counters", "edges", "events", "target_tables", "barrages", "c4", "prisoners", "first_orders", "building_aimed_fire",
+    "direction_counters", "edges", "events", "target_tables", "barrages", "c4", "prisoners",
+    "first_orders", "building_aimed_fire",
     "victory", "friendly", "enemy", "reinforcements", "vehicles", "panzerfaust",
 )  # fmt: skip
 """The order of a scenario's top-level keys, as the shipped files have them: the setting, the
