@@ -88,3 +88,43 @@ def test_tactical_leaves_by_the_exit_in_night_at_the_ford():
         vic = [e for e in g.events if e.kind == "victory"][-1]
         assert (f"{len(out)} exited" in vic.text) == bool(out)
     assert exited > 0
+
+
+def test_men_mount_a_jeep_when_one_drive_brings_them_near_their_far_goal(monkeypatch):
+    """mines_on_the_farm_road with the Germans gone and a goal at 16.06, 9 hexes up the map from the
+    Jeep: one Ahead Slow move brings the Jeep within DROP_RANGE of it, so the first two men by id
+    beside it mount (one per passenger seat, C2 31.11.2) and the Driver stays Stationary (Spot)."""
+    from solo.playtest import tactical_transport as tt
+
+    g = new_game("mines_on_the_farm_road", seed=1, data=house_data())
+    _clear_enemies(g)
+    jeep = g.state.vehicles["jeep"]
+    pol = TacticalPolicy()
+    goal = Hex(16, 6)
+    monkeypatch.setattr("solo.playtest.tactical._goal", lambda game, ch: goal)
+    assert tt.riders(g, jeep, lambda c: goal) == ["able_1", "able_2"]
+    assert g.distance(g.char("able_1").hex, goal) >= tt.RIDE_MIN
+    # 13.06: one drive ends 6 hexes or more from it (the minefield and map, C2 31.5): nobody rides.
+    assert tt.riders(g, jeep, lambda c: Hex(12, 5)) == []
+    keys = ("mount_up", "sneak", "evade", "hide")
+    assert pol(g, _ask(DecisionKind.GIVE_ORDER, keys, "able_1")) == "mount_up"
+    assert pol(g, _ask(DecisionKind.GIVE_ORDER, keys, "able_2")) == "mount_up"
+    assert pol(g, _ask(DecisionKind.GIVE_ORDER, keys, "able_3")) != "mount_up"  # no seat left
+    seats = ("vehicle:jeep|passenger_1", "vehicle:jeep|passenger_2")
+    assert pol(g, _ask(DecisionKind.ORDER_TARGET, seats, "able_2")) == seats[1]  # not the same seat
+    drv = pol(g, _ask(DecisionKind.GIVE_ORDER, ("spot", "crawl", "ahead_slow", "forward"), "baker_1"))
+    assert drv == "spot"
+    # A goal nearer than RIDE_MIN: nobody rides.
+    assert tt.riders(g, jeep, lambda c: c.hex) == []
+
+
+def test_the_jeep_drives_its_passenger_and_drops_him():
+    """night_at_the_crossroads: the Jeep with a passenger drives (a speed order, C2 31.4) and its
+    passenger Bails Out on the way (C2 31.11.2) in at least one of a few games."""
+    drove = bailed = 0
+    for seed in (1, 2, 3):
+        g = new_game("night_at_the_crossroads", seed=seed, data=house_data())
+        g.play(TacticalPolicy())
+        drove += sum(1 for e in g.events if e.kind == "vehicle_move" and e.data.get("hexes", 0) > 0)
+        bailed += sum(1 for e in g.events if e.kind == "bail_out" and e.data.get("bailed"))
+    assert drove > 0 and bailed > 0

@@ -21,8 +21,10 @@ from solo.core.hexes import Hex, opposite
 from solo.data.scenario_format import MapSide
 from solo.data.weapons import WeaponKind
 from solo.engine.game import Decision, DecisionKind, Game
+from solo.playtest import tactical_transport as tt
 from solo.rules.entering import may_exit
 from solo.rules.state import Character, Side, Status
+from solo.rules.vehicles.state import CREW_ORDER
 
 FIREARMS = (WeaponKind.RIFLE, WeaponKind.SMG, WeaponKind.PISTOL, WeaponKind.MG)
 """Weapons a fire order uses (base-rules §10)."""
@@ -90,7 +92,9 @@ class TacticalPolicy:
             return max(keys, key=lambda k: (_card_value(game, k), k))
         if kind is DecisionKind.FIRE_TARGET:
             return _fire_target(decision)
-        if ch is None or ch.vehicle is not None:
+        if ch is not None and ch.vehicle is not None:
+            return self._aboard(game, ch, decision)
+        if ch is None:
             return self._fallback(game, decision)
         if kind is DecisionKind.GIVE_ORDER:
             order = self._order(game, ch, keys)
@@ -99,6 +103,11 @@ class TacticalPolicy:
         if kind is DecisionKind.ORDER_DIRECTION:
             return self._direction(game, ch, keys)
         if kind is DecisionKind.ORDER_TARGET:
+            ride = _ride(game, ch)
+            if ride is not None and self._orders.get(ch.id) == "mount_up":
+                who = tt.riders(game, ride, lambda c: _goal(game, c))
+                nth = who.index(ch.id) if ch.id in who else 0
+                return tt.mount_key(keys, ride, nth) or keys[0]
             return _order_target(game, ch, keys)
         if kind is DecisionKind.DUCK_BACK:
             return "yes" if _should_duck(game, ch) and "yes" in keys else "no"
@@ -109,6 +118,37 @@ class TacticalPolicy:
             return "move" if "move" in keys else keys[0]
         return keys[0]
 
+    def _aboard(self, game: Game, ch: Character, decision: Decision) -> str:
+        """A Driver or passenger of a Friendly transport (C2 31.11.2, :mod:`tactical_transport`);
+        other crews and vehicles go to the fallback."""
+        v = tt.transport(game, ch)
+        kind, keys = decision.kind, decision.keys
+        if v is None or kind not in (DecisionKind.GIVE_ORDER, DecisionKind.ORDER_DIRECTION):
+            return self._fallback(game, decision)
+        known = [e for e in game.state.active(Side.ENEMY) if e.revealed and e.hex is not None]
+        dest = tt.destination(game, v, _objectives(game), known)
+        drop = tt.drop_now(game, v, dest, known)
+        if kind is DecisionKind.GIVE_ORDER:
+            pick = None
+            if ch.seat == "driver":
+                if drop or tt.riders(game, v, lambda c: _goal(game, c)):
+                    pick = "spot"
+                elif tt.passengers(game, v) and dest is not None:
+                    pick = tt.speed(game, v, dest)
+            elif ch.seat not in CREW_ORDER and drop:
+                pick = "bail_out"
+            if pick is None or pick not in keys:
+                self._orders.pop(ch.id, None)
+                return self._fallback(game, decision)
+            self._orders[ch.id] = pick
+            return pick
+        order = self._orders.get(ch.id)
+        if order in tt.SPEED_ORDERS and dest is not None:
+            return tt.drive_direction(game, v, dest, keys, order)
+        if order == "bail_out":
+            return self._direction(game, ch, keys)
+        return self._fallback(game, decision)
+
     # -- orders ------------------------------------------------------------------------
 
     def _order(self, game: Game, ch: Character, keys: tuple[str, ...]) -> str:
@@ -117,6 +157,8 @@ class TacticalPolicy:
 
         if "melee" in keys:
             return "melee"
+        if "mount_up" in keys and _ride(game, ch) is not None:
+            return "mount_up"
         if ch.morale.rank >= RALLY_FROM_RANK:
             pick = first("rally", "hide", "sneak", "evade")
             if pick:
@@ -192,6 +234,19 @@ class TacticalPolicy:
             return (dist + cover, dist, i)
 
         return min(enumerate(keys), key=score)[1]
+
+
+def _ride(game: Game, ch: Character):
+    """The Friendly transport ``ch`` mounts this turn (:func:`tactical_transport.riders`), or None."""
+    if ch.vehicle is not None or ch.hex is None or not game.state.vehicles:
+        return None
+    for vid in sorted(game.state.vehicles):
+        v = game.state.vehicles[vid]
+        if v.side is not Side.FRIENDLY or not v.is_active or _dist(game, ch.hex, v.hex) > 1:
+            continue
+        if ch.id in tt.riders(game, v, lambda c: _goal(game, c)):
+            return v
+    return None
 
 
 # -- what the player sees -----------------------------------------------------------------
