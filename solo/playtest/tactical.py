@@ -105,7 +105,7 @@ class TacticalPolicy:
         if kind is DecisionKind.ORDER_TARGET:
             ride = _ride(game, ch)
             if ride is not None and self._orders.get(ch.id) == "mount_up":
-                who = tt.riders(game, ride, lambda c: _goal(game, c))
+                who = _riders(game, ride)
                 nth = who.index(ch.id) if ch.id in who else 0
                 return tt.mount_key(keys, ride, nth) or keys[0]
             return _order_target(game, ch, keys)
@@ -131,7 +131,7 @@ class TacticalPolicy:
         if kind is DecisionKind.GIVE_ORDER:
             pick = None
             if ch.seat == "driver":
-                if drop or tt.riders(game, v, lambda c: _goal(game, c)):
+                if drop or _riders(game, v):
                     pick = "spot"
                 elif tt.passengers(game, v) and dest is not None:
                     pick = tt.speed(game, v, dest)
@@ -236,6 +236,23 @@ class TacticalPolicy:
         return min(enumerate(keys), key=score)[1]
 
 
+def _riders(game: Game, v) -> list[str]:
+    """:func:`tactical_transport.riders` of ``v`` with :func:`_goal`, kept for the last game, turn,
+    Impulse and positions asked about (the order phase asks once per man)."""
+    flow = game.state.flow
+    men = tuple((c.id, c.hex, c.vehicle) for c in game.state.active(Side.FRIENDLY))
+    key = (flow.turn, flow.impulse, v.id, v.hex, men)
+    if _RIDERS and _RIDERS[0][0] is game and _RIDERS[0][1] == key:
+        return _RIDERS[0][2]
+    out = tt.riders(game, v, lambda c: _goal(game, c))
+    _RIDERS[:] = [(game, key, out)]
+    return out
+
+
+_RIDERS: list[tuple[Game, tuple, list[str]]] = []
+"""The last :func:`_riders` (its game, key and result)."""
+
+
 def _ride(game: Game, ch: Character):
     """The Friendly transport ``ch`` mounts this turn (:func:`tactical_transport.riders`), or None."""
     if ch.vehicle is not None or ch.hex is None or not game.state.vehicles:
@@ -244,7 +261,7 @@ def _ride(game: Game, ch: Character):
         v = game.state.vehicles[vid]
         if v.side is not Side.FRIENDLY or not v.is_active or _dist(game, ch.hex, v.hex) > 1:
             continue
-        if ch.id in tt.riders(game, v, lambda c: _goal(game, c)):
+        if ch.id in _riders(game, v):
             return v
     return None
 
@@ -520,8 +537,26 @@ def _exit_goal(game: Game, ch: Character) -> Hex | None:
     likely to add by staying, and off the map he cannot become a casualty), he can still make it
     (EXIT_REACH hexes a turn, this turn included) and the turns left, at EXIT_PACE hexes a turn,
     are no more than he needs plus EXIT_MARGIN."""
+    if ch.hex is None or not getattr(getattr(game.scenario, "victory", None), "exits", ()):
+        return None
+    key = (game.state.flow.turn, ch.id, ch.hex)
+    memo = _EXIT_MEMO.get(id(game))
+    if memo is None or memo[0] is not game:
+        memo = (game, {})
+        _EXIT_MEMO.clear()
+        _EXIT_MEMO[id(game)] = memo
+    if key not in memo[1]:
+        memo[1][key] = _exit_goal_now(game, ch)
+    return memo[1][key]
+
+
+_EXIT_MEMO: dict[int, tuple[Game, dict]] = {}
+""":func:`_exit_goal` answers for the last game, by (turn, character id, hex)."""
+
+
+def _exit_goal_now(game: Game, ch: Character) -> Hex | None:
     exits = _friendly_exits(game)
-    if not exits or ch.hex is None:
+    if not exits:
         return None
     values = getattr(game.scenario, "victory", None)
     if max(e.vp for e in exits) < getattr(values, "kill", 1):

@@ -122,7 +122,7 @@ def mount_key(keys: tuple[str, ...], v: Vehicle, nth: int) -> str | None:
     return mine[nth] if nth < len(mine) else mine[0]
 
 
-def _path_end(game: Game, v: Vehicle, key: str, stop: set[int], hexes: int) -> int | None:
+def _path_end(game: Game, v: Vehicle, key: str, stop: frozenset[int], hexes: int) -> int | None:
     """The board index where ``hexes`` hexes along direction string ``key`` end for ``v``, or None
     when the path would leave the map, meet impassable terrain (Trees for wheels, 31.5) or enter
     a ``stop`` hex first (the vehicle moves all its speed's hexes, 31.4)."""
@@ -142,17 +142,28 @@ def _path_end(game: Game, v: Vehicle, key: str, stop: set[int], hexes: int) -> i
     return cur
 
 
-def _stops(game: Game) -> set[int]:
+def _stops(game: Game) -> frozenset[int]:
     """Hexes a transport does not enter: minefields (31.5) and any hex within ALERT_RANGE of an
-    Enemy counter, Known or not (a moving Friendly vehicle alerts Waiting enemies, 31.3)."""
+    Enemy counter, Known or not (a moving Friendly vehicle alerts Waiting enemies, 31.3).
+
+    Kept for the last board and Enemy positions asked about."""
     board = game.board
+    enemies = tuple(sorted({board.index[e.hex] for e in game.state.active(Side.ENEMY) if e.hex is not None}))
+    key = (board.map.id, enemies, minefield_hexes(game))
+    if _STOPS and _STOPS[0][0] == key:
+        return _STOPS[0][1]
     cube = board.cube
-    enemies = [cube[board.index[e.hex]] for e in game.state.active(Side.ENEMY) if e.hex is not None]
+    near = [cube[i] for i in enemies]
     out = {board.index[h] for h in minefield_hexes(game) if h in board.index}
     for i, (x, y, z) in enumerate(cube):
-        if any(max(abs(x - a), abs(y - b), abs(z - c)) <= ALERT_RANGE for a, b, c in enemies):
+        if any(max(abs(x - a), abs(y - b), abs(z - c)) <= ALERT_RANGE for a, b, c in near):
             out.add(i)
-    return out
+    _STOPS[:] = [(key, frozenset(out))]
+    return _STOPS[0][1]
+
+
+_STOPS: list[tuple[tuple, frozenset[int]]] = []
+"""The last :func:`_stops` (its key and result)."""
 
 
 def _best(game: Game, v: Vehicle, dest: Hex, keys: tuple[str, ...], hexes: int) -> tuple[int, int]:
