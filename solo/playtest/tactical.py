@@ -21,7 +21,10 @@ from solo.core.hexes import Hex, opposite
 from solo.data.scenario_format import MapSide
 from solo.data.weapons import WeaponKind
 from solo.engine.game import Decision, DecisionKind, Game
+from solo.playtest import tactical_transport as tt
+from solo.rules.entering import may_exit
 from solo.rules.state import Character, Side, Status
+from solo.rules.vehicles.state import CREW_ORDER
 
 FIREARMS = (WeaponKind.RIFLE, WeaponKind.SMG, WeaponKind.PISTOL, WeaponKind.MG)
 """Weapons a fire order uses (base-rules §10)."""
@@ -38,9 +41,17 @@ SPRINT_RANGE = 10
 GRENADE_RANGE = 3
 CHARGE_ODDS = 3
 """A man Charges (§11) when this many more Friendlies than defenders stand within 1 hex of him."""
+CHARGE_SHAKEN_RANK = 5
+"""... or when the defender's morale rank is at least this (Shaken, §7)."""
 """Hexes a hand grenade reaches (base-rules §12)."""
 MOVE_STEPS = {"evade": 4, "sneak": 2, "sprint": 7, "run_and_gun": 2, "charge": 4}
 """Hexes each move order covers in a turn, to score direction strings (base-rules §6)."""
+EXIT_PACE = 3
+"""Hexes a turn a man on his way to an exit is reckoned to cover (Evade and Sneak, terrain)."""
+EXIT_MARGIN = 3
+"""Hexes of spare a man heading for an exit keeps against fire, terrain and Duck Back."""
+EXIT_REACH = 4
+"""Hexes a turn at most (Evade) a man is reckoned to cover: farther from the exit, he stays."""
 _WS = re.compile(r"modified WS (-?\d+)")
 
 
@@ -81,7 +92,9 @@ class TacticalPolicy:
             return max(keys, key=lambda k: (_card_value(game, k), k))
         if kind is DecisionKind.FIRE_TARGET:
             return _fire_target(decision)
-        if ch is None or ch.vehicle is not None:
+        if ch is not None and ch.vehicle is not None:
+            return self._aboard(game, ch, decision)
+        if ch is None:
             return self._fallback(game, decision)
         if kind is DecisionKind.GIVE_ORDER:
             order = self._order(game, ch, keys)
@@ -90,15 +103,51 @@ class TacticalPolicy:
         if kind is DecisionKind.ORDER_DIRECTION:
             return self._direction(game, ch, keys)
         if kind is DecisionKind.ORDER_TARGET:
+            ride = _ride(game, ch)
+            if ride is not None and self._orders.get(ch.id) == "mount_up":
+                who = _riders(game, ride)
+                nth = who.index(ch.id) if ch.id in who else 0
+                return tt.mount_key(keys, ride, nth) or keys[0]
             return _order_target(game, ch, keys)
         if kind is DecisionKind.DUCK_BACK:
             return "yes" if _should_duck(game, ch) and "yes" in keys else "no"
         if kind is DecisionKind.MAY_MOVE:
             goal = _goal(game, ch)
-            if goal is not None and goal == ch.hex and "stay" in keys:
+            if goal is not None and goal == ch.hex and goal != _exit_goal(game, ch) and "stay" in keys:
                 return "stay"
             return "move" if "move" in keys else keys[0]
         return keys[0]
+
+    def _aboard(self, game: Game, ch: Character, decision: Decision) -> str:
+        """A Driver or passenger of a Friendly transport (C2 31.11.2, :mod:`tactical_transport`);
+        other crews and vehicles go to the fallback."""
+        v = tt.transport(game, ch)
+        kind, keys = decision.kind, decision.keys
+        if v is None or kind not in (DecisionKind.GIVE_ORDER, DecisionKind.ORDER_DIRECTION):
+            return self._fallback(game, decision)
+        known = [e for e in game.state.active(Side.ENEMY) if e.revealed and e.hex is not None]
+        dest = tt.destination(game, v, _objectives(game), known)
+        drop = tt.drop_now(game, v, dest, known)
+        if kind is DecisionKind.GIVE_ORDER:
+            pick = None
+            if ch.seat == "driver":
+                if drop or _riders(game, v):
+                    pick = "spot"
+                elif tt.passengers(game, v) and dest is not None:
+                    pick = tt.speed(game, v, dest)
+            elif ch.seat not in CREW_ORDER and drop:
+                pick = "bail_out"
+            if pick is None or pick not in keys:
+                self._orders.pop(ch.id, None)
+                return self._fallback(game, decision)
+            self._orders[ch.id] = pick
+            return pick
+        order = self._orders.get(ch.id)
+        if order in tt.SPEED_ORDERS and dest is not None:
+            return tt.drive_direction(game, v, dest, keys, order)
+        if order == "bail_out":
+            return self._direction(game, ch, keys)
+        return self._fallback(game, decision)
 
     # -- orders ------------------------------------------------------------------------
 
@@ -108,6 +157,8 @@ class TacticalPolicy:
 
         if "melee" in keys:
             return "melee"
+        if "mount_up" in keys and _ride(game, ch) is not None:
+            return "mount_up"
         if ch.morale.rank >= RALLY_FROM_RANK:
             pick = first("rally", "hide", "sneak", "evade")
             if pick:
@@ -122,12 +173,19 @@ class TacticalPolicy:
             pick = first("fire_light_at", "load_light_at")
             if pick:
                 return pick
+        goal = _goal(game, ch)
         visible = _visible_known(game, ch)
+        leaving = goal is not None and goal == _exit_goal(game, ch)
+        if leaving and (not visible or _dist(game, ch.hex, visible[0].hex) > 1):
+            # On his way out (§19 exits): he moves unless an enemy is next to him.
+            near = _counters_near(game, ch, SPRINT_RANGE)
+            pick = first("evade", "sneak") if near else first("sprint", "evade", "sneak")
+            if pick:
+                return pick
         if visible:
             pick = _attack_order(game, ch, keys, visible)
             if pick:
                 return pick
-        goal = _goal(game, ch)
         if goal is not None and goal == ch.hex:
             return first("hide", "rally", "sneak") or keys[0]
         threats = _threats(game, ch)
@@ -143,7 +201,8 @@ class TacticalPolicy:
 
     def _direction(self, game: Game, ch: Character, keys: tuple[str, ...]) -> str:
         """The direction string whose path ends nearest the goal (in Cover when that matters);
-        a path stops before an Enemy counter's hex, impassable terrain or the map's edge."""
+        a path stops before an Enemy counter's hex, impassable terrain or the map's edge, unless
+        it leaves by the exit the man is heading for (best of all, §19)."""
         goal = _goal(game, ch)
         if goal is None or ch.hex is None:
             return keys[0]
@@ -155,6 +214,7 @@ class TacticalPolicy:
         gx, gy, gz = cube[board.index[goal]]
         blocked = {board.index[e.hex] for e in game.opponents(ch) if e.hex is not None}
         start = board.index[ch.hex]
+        leaving = goal == _exit_goal(game, ch)
 
         def score(idx_key: tuple[int, str]) -> tuple[int, int, int]:
             i, key = idx_key
@@ -163,6 +223,8 @@ class TacticalPolicy:
             cur = start
             for n in range(steps):
                 nxt = board.neighbours[cur][slots[n % 2]]
+                if nxt < 0 and leaving and may_exit(game, ch, board.hexes[cur], slots[n % 2]):
+                    return (-1, -1, i)  # off the map by the exit (§19)
                 if nxt < 0 or nxt in blocked or not board.terrain_of(board.hexes[nxt]).character_passable:
                     break
                 cur = nxt
@@ -172,6 +234,36 @@ class TacticalPolicy:
             return (dist + cover, dist, i)
 
         return min(enumerate(keys), key=score)[1]
+
+
+def _riders(game: Game, v) -> list[str]:
+    """:func:`tactical_transport.riders` of ``v`` with :func:`_goal`, kept for the last game, turn,
+    Impulse and positions asked about (the order phase asks once per man)."""
+    flow = game.state.flow
+    men = tuple((c.id, c.hex, c.vehicle) for c in game.state.active(Side.FRIENDLY))
+    key = (flow.turn, flow.impulse, v.id, v.hex, men)
+    if _RIDERS and _RIDERS[0][0] is game and _RIDERS[0][1] == key:
+        return _RIDERS[0][2]
+    out = tt.riders(game, v, lambda c: _goal(game, c))
+    _RIDERS[:] = [(game, key, out)]
+    return out
+
+
+_RIDERS: list[tuple[Game, tuple, list[str]]] = []
+"""The last :func:`_riders` (its game, key and result)."""
+
+
+def _ride(game: Game, ch: Character):
+    """The Friendly transport ``ch`` mounts this turn (:func:`tactical_transport.riders`), or None."""
+    if ch.vehicle is not None or ch.hex is None or not game.state.vehicles:
+        return None
+    for vid in sorted(game.state.vehicles):
+        v = game.state.vehicles[vid]
+        if v.side is not Side.FRIENDLY or not v.is_active or _dist(game, ch.hex, v.hex) > 1:
+            continue
+        if ch.id in _riders(game, v):
+            return v
+    return None
 
 
 # -- what the player sees -----------------------------------------------------------------
@@ -277,7 +369,7 @@ def _attack_order(game: Game, ch: Character, keys: tuple[str, ...], visible: lis
             if c.hex is not None and _dist(game, c.hex, ch.hex) <= 1
         ]
         defenders = [e for e in game.opponents(ch) if e.hex == nearest.hex]
-        if len(mates) >= len(defenders) + CHARGE_ODDS or nearest.morale.rank >= 5:
+        if len(mates) >= len(defenders) + CHARGE_ODDS or nearest.morale.rank >= CHARGE_SHAKEN_RANK:
             return "charge"
     if "grenade" in keys and _grenade_hex(game, ch) is not None:
         target = _grenade_hex(game, ch)
@@ -360,8 +452,8 @@ def _objectives(game: Game) -> list[Hex]:
 def _goal(game: Game, ch: Character) -> Hex | None:
     """Where ``ch`` heads: a medic to the nearest wounded comrade; the bazooka behind the nearest
     Enemy vehicle; otherwise each objective gets its nearest man (ties by id), the others the
-    nearest Known enemy, else the nearest objective, else the Enemy edge. Exits are not sought:
-    the engine does not yet move a Friendly off the map (no rule sets Status.EXITED)."""
+    nearest Known enemy, else the nearest objective, else the Enemy edge. A man with no objective
+    heads for a Friendly exit (§19) when it is time (:func:`_exit_goal`)."""
     if ch.hex is None:
         return None
     if _is_medic(ch):
@@ -376,6 +468,9 @@ def _goal(game: Game, ch: Character) -> Hex | None:
     held = _assignment(game, objectives).get(ch.id)
     if held is not None:
         return held
+    out = _exit_goal(game, ch)
+    if out is not None:
+        return out
     known = _known(game, ch)
     if known:
         return min(known, key=lambda e: (_dist(game, ch.hex, e.hex), e.id)).hex
@@ -409,6 +504,71 @@ def _assignment(game: Game, objectives: list[Hex]) -> dict[str, Hex]:
 
 _ASSIGNED: list[tuple[tuple, dict[str, Hex]]] = []
 """The last :func:`_assignment` (its key and result)."""
+
+
+def _friendly_exits(game: Game) -> list:
+    """The scenario's Friendly exits worth VP (§19 special rules, ``victory.exits``)."""
+    v = getattr(game.scenario, "victory", None)
+    return [e for e in getattr(v, "exits", ()) if e.side is Side.FRIENDLY and e.vp > 0]
+
+
+def _exit_hex(game: Game, ch: Character) -> Hex | None:
+    """The nearest hex ``ch`` can leave the map from by a Friendly exit (ties by label), or None."""
+    best: tuple[int, str, Hex] | None = None
+    for spec in _friendly_exits(game):
+        if spec.hexes is not None:
+            cands = [Hex.parse(h) for h in spec.hexes.split()]
+        elif spec.edge is not None:
+            cands = [_edge_hex(game, spec.edge, ch.hex)]
+        else:
+            continue
+        for h in cands:
+            if h in game.board.index:
+                cand = (_dist(game, ch.hex, h), str(h), h)
+                if best is None or cand[:2] < best[:2]:
+                    best = cand
+    return best[2] if best is not None else None
+
+
+def _exit_goal(game: Game, ch: Character) -> Hex | None:
+    """The exit hex when leaving is worth more than staying (§19 exits), else None.
+
+    A man without an objective leaves when an exit is worth at least a kill (the most he is
+    likely to add by staying, and off the map he cannot become a casualty), he can still make it
+    (EXIT_REACH hexes a turn, this turn included) and the turns left, at EXIT_PACE hexes a turn,
+    are no more than he needs plus EXIT_MARGIN."""
+    if ch.hex is None or not getattr(getattr(game.scenario, "victory", None), "exits", ()):
+        return None
+    key = (game.state.flow.turn, ch.id, ch.hex)
+    memo = _EXIT_MEMO.get(id(game))
+    if memo is None or memo[0] is not game:
+        memo = (game, {})
+        _EXIT_MEMO.clear()
+        _EXIT_MEMO[id(game)] = memo
+    if key not in memo[1]:
+        memo[1][key] = _exit_goal_now(game, ch)
+    return memo[1][key]
+
+
+_EXIT_MEMO: dict[int, tuple[Game, dict]] = {}
+""":func:`_exit_goal` answers for the last game, by (turn, character id, hex)."""
+
+
+def _exit_goal_now(game: Game, ch: Character) -> Hex | None:
+    exits = _friendly_exits(game)
+    if not exits:
+        return None
+    values = getattr(game.scenario, "victory", None)
+    if max(e.vp for e in exits) < getattr(values, "kill", 1):
+        return None
+    h = _exit_hex(game, ch)
+    if h is None:
+        return None
+    left = game.scenario.turns - game.state.flow.turn + 1
+    need = _dist(game, ch.hex, h) + 1
+    if need > left * EXIT_REACH or left * EXIT_PACE > need + EXIT_MARGIN:
+        return None
+    return h
 
 
 def _behind_vehicle(game: Game, ch: Character) -> Hex | None:
