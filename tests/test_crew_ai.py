@@ -1158,3 +1158,31 @@ def test_one_card_per_crewman(tmp_path):
     vom_orders.enemy_vehicle_orders(game)
     draws = [e for e in game.events[before:] if e.kind == "roll" and e.data.get("type") == "draw"]
     assert [e.data["card"] for e in draws] == EXAMPLE_CARDS
+
+
+def test_crew_order_event_text_only_when_the_game_narrates() -> None:
+    """Issue 10: a batch game (keep_events=False) skips the crew_order text, never its data (31.11.3)."""
+    from solo.playtest.play import new_game
+
+    seen: dict[bool, list] = {}
+    for keep in (True, False):
+        g = new_game("example_of_play", seed=1, data=house_data(), record_rolls=False, keep_events=keep)
+        got: list = []
+        g.listeners.append(got.append)
+        crew = [g.state.characters[c] for c in g.state.vehicles["panzer"].crew_ids()]
+        team = g.state.teams["panzer"]
+        for _ in range(10):  # ten turns' orders, as tools/bench's crew_orders
+            for ch in crew:
+                ch.order = None
+            team.initiative = team.first_card = None
+            for card in list(g.state.cards.enemy_this_turn.values()):
+                g.enemy_deck.discard(card)
+            g.state.cards.enemy_this_turn.clear()
+            vom_orders.enemy_vehicle_orders(g)
+        seen[keep] = [e for e in got if e.kind == "crew_order"]
+    assert len(seen[True]) == 50
+    assert [e.data for e in seen[False]] == [e.data for e in seen[True]]
+    assert all(e.text for e in seen[True])
+    assert all(e.text == "" for e in seen[False])
+    overrides = [o for e in seen[True] for o in e.data["overrides"]]
+    assert overrides  # overrides (Bail Out...) are in the data either way

@@ -215,15 +215,29 @@ def _empty_seat(game: GameContext, vehicle: Vehicle, pos: str) -> bool:
 
 def _relocation_seat(game: GameContext, vehicle: Vehicle, vtype: VehicleType, pos: str) -> str | None:
     """An empty crew position with an unjammed hatch; a hatchless position's exits first (31.11.2)."""
-    exits = [r.value for r in vtype.position(pos).exits_via]
-    order = [*exits, *[p for p in CREW_ORDER if p not in exits]]
-    for p in order:
-        if p == pos or p not in vehicle.seats:
-            continue
-        s = vehicle.seats[p]
-        if s.hatch in (Hatch.OPEN, Hatch.CLOSED) and _empty_seat(game, vehicle, p):
+    seats = vehicle.seats
+    for p in _relocation_order(vtype, pos):
+        s = seats.get(p)
+        if s is not None and s.hatch in _WORKING_HATCH and _empty_seat(game, vehicle, p):
             return p
     return None
+
+
+_WORKING_HATCH = (Hatch.OPEN, Hatch.CLOSED)
+_RELOCATION_CACHE: dict[tuple[int, str], tuple[VehicleType, tuple[str, ...]]] = {}
+
+
+def _relocation_order(vtype: VehicleType, pos: str) -> tuple[str, ...]:
+    """The positions a crewman in ``pos`` tries, in order: ``pos``'s exits, then the crew order
+    (31.11.2), without ``pos``; built once per vehicle type and position. KeyError for a position
+    the type lacks."""
+    got = _RELOCATION_CACHE.get((id(vtype), pos))
+    if got is None or got[0] is not vtype:
+        exits = [r.value for r in vtype.position(pos).exits_via]
+        order = tuple(p for p in (*exits, *[p for p in CREW_ORDER if p not in exits]) if p != pos)
+        got = (vtype, order)
+        _RELOCATION_CACHE[(id(vtype), pos)] = got
+    return got[1]
 
 
 def _bail_out_overrides(

@@ -297,7 +297,9 @@ class _Trace:
                 "to": new,
                 "why": why,
                 "rule": rule,
-                "text": f"{_order_name(game, self.order)} → {_order_name(game, new)}: {why} ({rule})",
+                "text": f"{_order_name(game, self.order)} → {_order_name(game, new)}: {why} ({rule})"
+                if game.narrates
+                else "",
             }
         )
         if new not in SPEED_ORDERS:

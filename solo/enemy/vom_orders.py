@@ -347,7 +347,7 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
                 "to": order,
                 "why": why,
                 "rule": rule,
-                "text": f"{_order_name(game, order)}: {why} ({rule})",
+                "text": f"{_order_name(game, order)}: {why} ({rule})" if game.narrates else "",
             }
         )
         tr.rules.append(rule)
@@ -580,31 +580,35 @@ def _give_crew(game: GameContext, tr: _Trace) -> None:
         ch.acted[MOUNT_KEY] = weapon
     elif MOUNT_KEY in ch.acted:
         del ch.acted[MOUNT_KEY]
-    parts: list[str] = []
-    if tr.card is not None:
-        if tr.column is not None:
-            parts.append(
-                f"card {tr.card} ({tr.initiative:02d}); {_MORALE_TEXT[ch.morale._value_]} "
-                f"{tr.morale_modifier:+d} = {tr.modified:02d}; {tr.cell_text}"
-            )
-        else:
-            parts.append(f"card {tr.card} ({tr.initiative:02d})")
-    if overrides:
-        parts.extend([o["text"] for o in overrides])
-    if tr.notes:
-        parts.extend(tr.notes)
-    final = tr.final if tr.final and order == tr.cell_order else ""
-    if not final:
-        final = _order_name(game, order)
-        if directions is not None:
-            final = f"{final} {directions}"
-        if weapon is not None:
-            final = f"{final} ({weapon.replace('_', ' ')})"
-    if tr.relocate_to is not None:
-        final = f"{final} to the {_ROLE_NAMES[tr.relocate_to]}'s position"
+
+    def text() -> str:
+        parts: list[str] = []
+        if tr.card is not None:
+            if tr.column is not None:
+                parts.append(
+                    f"card {tr.card} ({tr.initiative:02d}); {_MORALE_TEXT[ch.morale._value_]} "
+                    f"{tr.morale_modifier:+d} = {tr.modified:02d}; {tr.cell_text}"
+                )
+            else:
+                parts.append(f"card {tr.card} ({tr.initiative:02d})")
+        if overrides:
+            parts.extend([o["text"] for o in overrides])
+        if tr.notes:
+            parts.extend(tr.notes)
+        final = tr.final if tr.final and order == tr.cell_order else ""
+        if not final:
+            final = _order_name(game, order)
+            if directions is not None:
+                final = f"{final} {directions}"
+            if weapon is not None:
+                final = f"{final} ({weapon.replace('_', ' ')})"
+        if tr.relocate_to is not None:
+            final = f"{final} to the {_ROLE_NAMES[tr.relocate_to]}'s position"
+        return f"{ch.name} ({_ROLE_NAMES[tr.position]}, {vehicle.name}): {'; '.join(parts)} → {final}."
+
     game.emit(
         "crew_order",
-        f"{ch.name} ({_ROLE_NAMES[tr.position]}, {vehicle.name}): {'; '.join(parts)} → {final}.",
+        text,
         rule=", ".join(tr.rules),
         actor=ch.id,
         data={
