@@ -362,6 +362,105 @@ class ScenarioDraft:
         victory["bands"][index]["min_vp"] = min_vp
         self.doc["victory"] = {k: victory[k] for k in _VICTORY_ORDER if k in victory}
 
+    def toggle_hex(self, key: str, h: Hex) -> bool:
+        """Add ``h`` to the top-level hex list ``key`` (``minefields``, C2 31.5; ``fires``, C2 29.0)
+        or take it out if it is there; returns True if it is now in. An empty list is left out."""
+        tokens = [str(x) for x in _tokens(self.doc.get(key))]
+        added = str(h) not in tokens
+        tokens = [*tokens, str(h)] if added else [t for t in tokens if t != str(h)]
+        if tokens:
+            self.doc[key] = " ".join(tokens)
+        else:
+            self.doc.pop(key, None)
+        return added
+
+    def set_victory_value(self, key: str, vp: int | None) -> None:
+        """A per-kill VP value of ``victory`` (``kill``, ``leader_kill``, ``prisoner``,
+        ``friendly_killed``, ``friendly_captured``; §19); None or the default leaves it out."""
+        victory = self.doc.setdefault("victory", {})
+        default = {"kill": 1, "leader_kill": 2}.get(key, 1)
+        if vp is None or vp == default:
+            victory.pop(key, None)
+        else:
+            victory[key] = vp
+        self.doc["victory"] = {k: victory[k] for k in _VICTORY_ORDER if k in victory}
+        if not self.doc["victory"]:
+            del self.doc["victory"]
+
+    def add_exit(self, *, vp: int = 1, side: str = "friendly", edge: str | None = None) -> int:
+        """An exit of ``victory`` (§19): ``vp`` per character of ``side`` leaving by ``edge`` (a map
+        side) or, with no edge, from its ``hexes`` (added with :meth:`toggle_exit_hex`). Returns
+        its index."""
+        victory = self.doc.setdefault("victory", {})
+        entry: dict[str, Any] = {"vp": vp}
+        if side != "friendly":
+            entry["side"] = side
+        if edge is not None:
+            entry["edge"] = edge
+        victory.setdefault("exits", []).append(entry)
+        self.doc["victory"] = {k: victory[k] for k in _VICTORY_ORDER if k in victory}
+        return len(victory["exits"]) - 1
+
+    def remove_exit(self, index: int) -> None:
+        """Take exit ``index`` out of ``victory``."""
+        victory = self.doc["victory"]
+        del victory["exits"][index]
+        if not victory["exits"]:
+            del victory["exits"]
+        if not victory:
+            del self.doc["victory"]
+
+    def toggle_exit_hex(self, index: int, h: Hex) -> bool:
+        """Add ``h`` to exit ``index``'s ``hexes`` or take it out; returns True if it is now in."""
+        entry = self.doc["victory"]["exits"][index]
+        tokens = [str(x) for x in _tokens(entry.get("hexes"))]
+        added = str(h) not in tokens
+        tokens = [*tokens, str(h)] if added else [t for t in tokens if t != str(h)]
+        if tokens:
+            entry["hexes"] = " ".join(tokens)
+        else:
+            entry.pop("hexes", None)
+        _reorder(entry, ("vp", "side", "edge", "hexes"))
+        return added
+
+    def set_option(self, name: str, value: Any, default: Any) -> None:
+        """House option ``name`` (:class:`~solo.core.options.Options`) set to ``value`` for this
+        scenario; the ``default`` value leaves it out (and an empty ``options`` too)."""
+        options = self.doc.setdefault("options", {})
+        if value == default:
+            options.pop(name, None)
+        else:
+            options[name] = value
+        if not options:
+            del self.doc["options"]
+        self._order_top()
+
+    def set_top(self, key: str, value: Any, default: Any = None) -> None:
+        """A top-level key (``wind``, ``description``, ...); ``default`` leaves it out."""
+        if value == default:
+            self.doc.pop(key, None)
+        else:
+            self.doc[key] = value
+            self._order_top()
+
+    def set_nested(self, key: str, field: str, value: Any, default: Any) -> None:
+        """``key.field`` of a section of plain fields (``edges``, ``events``); ``default`` leaves it
+        out, and an empty section too. Fields keep the order ``friendly``, ``enemy``."""
+        section = self.doc.setdefault(key, {})
+        if value == default:
+            section.pop(field, None)
+        else:
+            section[field] = value
+        _reorder(section, ("friendly", "enemy"))
+        if not section:
+            del self.doc[key]
+        self._order_top()
+
+    def _order_top(self) -> None:
+        ordered = order_doc(self.doc)
+        self.doc.clear()
+        self.doc.update(ordered)
+
     def bands(self) -> list[tuple[str, int | None]]:
         """(result, min_vp) of each VP band, best first."""
         got = (self.doc.get("victory") or {}).get("bands")
@@ -484,6 +583,15 @@ _VICTORY_ORDER = (
     "exits",
     "bands",
 )
+
+
+def _reorder(entry: dict[str, Any], order: tuple[str, ...]) -> None:
+    """Put ``entry``'s keys in ``order`` (others after, as they were), in place."""
+    items = [(k, entry[k]) for k in order if k in entry] + [
+        (k, v) for k, v in entry.items() if k not in order
+    ]
+    entry.clear()
+    entry.update(items)
 
 
 def _tokens(text: Any) -> list[Hex]:

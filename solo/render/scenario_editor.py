@@ -77,6 +77,9 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("direction_counter", "Direction Counter"),
     ("objective", "objective"),
     ("wave_hex", "entry hex (wave)"),
+    ("minefield", "minefield"),
+    ("fire", "fire"),
+    ("exit_hex", "exit hex"),
 )
 """The palette's tools: (id, label)."""
 HINT = (
@@ -120,6 +123,8 @@ class ScenarioEditor:
         self.hover: Hex | None = None
         self.quit = False
         self.play_requested = False
+        self.seed = 1
+        """The seed "Play this" starts the game with (the forms' rules page)."""
         self.undo_stack: list[ScenarioDraft] = []
         self.redo_stack: list[ScenarioDraft] = []
         self.forms = ScenarioForms(self)
@@ -312,6 +317,22 @@ class ScenarioEditor:
         enemy_only = tool in ("dummy", "cup", "cup_dummy")
         if enemy_only and side_of_team(team) != "enemy":
             self.message = f"{tool.replace('_', ' ')}: pick an Enemy team first"
+            return
+        if tool in ("minefield", "fire"):
+            self.remember()
+            key = "minefields" if tool == "minefield" else "fires"
+            added = d.toggle_hex(key, h)
+            rule = "C2 31.5" if tool == "minefield" else "C2 29.0"
+            self.message = f"{tool} {'set in' if added else 'taken off'} {h} ({rule})"
+            return
+        if tool == "exit_hex":
+            ex = self.forms.exit
+            if ex is None or ex >= len((d.doc.get("victory") or {}).get("exits", [])):
+                self.message = "exit hex: add or select an exit in the forms (Victory page) first"
+                return
+            self.remember()
+            added = d.toggle_exit_hex(ex, h)
+            self.message = f"exit hex {h} {'added' if added else 'taken off'} (§19)"
             return
         wave = self.forms.wave
         if tool == "wave_hex" and (wave is None or wave >= len(d.doc.get("reinforcements", []))):
@@ -521,6 +542,7 @@ class ScenarioEditor:
         by_hex: dict[Hex, list[Piece]] = {}
         for p in self.draft.pieces():
             by_hex.setdefault(p.hex, []).append(p)
+        self._draw_hex_marks(surface)
         for h, pieces in by_hex.items():
             if not self.map_def.has_hex(h):
                 continue
@@ -535,6 +557,29 @@ class ScenarioEditor:
                 rect = pygame.Rect(0, 0, size, size)
                 rect.center = (round(cx + off), round(cy + off))
                 self._draw_counter(surface, p, rect)
+
+    def _draw_hex_marks(self, surface: pygame.Surface) -> None:
+        """Minefields (C2 31.5), fires (C2 29.0) and exit hexes (§19): a tag low in the hex."""
+        cam, f, doc = self.camera, self.fonts, self.draft.doc
+        s = cam.scale
+        marks: list[tuple[str, str, theme.Colour]] = []
+        marks += [(t, "MINES", theme.MINE) for t in str(doc.get("minefields", "")).split()]
+        marks += [(t, "FIRE", theme.FIRE) for t in str(doc.get("fires", "")).split()]
+        for ex in (doc.get("victory") or {}).get("exits", []):
+            marks += [(t, "EXIT", theme.OBJECTIVE) for t in str(ex.get("hexes", "")).split()]
+        seen: dict[str, int] = {}
+        for text, tag, colour in marks:
+            try:
+                h = Hex.parse(text)
+            except ValueError:
+                continue
+            if not self.map_def.has_hex(h):
+                continue
+            k = seen[text] = seen.get(text, -1) + 1
+            cx, cy = cam.centre(h)
+            pygame.draw.polygon(surface, colour, cam.corners(h, 0.8), max(2, round(s * 0.08)))
+            surf = f.text(tag, SMALL_SIZE - 2, colour, bold=True, condensed=True)
+            surface.blit(surf, surf.get_rect(center=(cx, cy + s * (0.55 - 0.3 * k))))
 
     def _draw_mark(self, surface: pygame.Surface, p: Piece, cx: float, cy: float, s: float, k: int) -> None:
         f = self.fonts
@@ -628,8 +673,8 @@ def run_scenario_editor(
 ) -> int:
     """Open the window and edit ``draft`` until Escape or the window closes; exit status 0.
 
-    "Play this" starts the saved scenario in the same window (seed 1); closing the game
-    returns to the editor.
+    "Play this" starts the saved scenario in the same window (the seed of the forms' rules page,
+    default 1); closing the game returns to the editor.
     """
     from solo.render.app import Window
     from solo.render.session import new_session
@@ -647,7 +692,7 @@ def run_scenario_editor(
             screen = pygame.display.get_surface() or screen
             if editor.play_requested:
                 editor.play_requested = False
-                window = Window(new_session(str(editor.path), seed=1, data=data), size=size)
+                window = Window(new_session(str(editor.path), seed=editor.seed, data=data), size=size)
                 window.draw()
                 window.run(max_frames=None if max_frames is None else max_frames - frames)
                 frames += window.frames
