@@ -1,6 +1,7 @@
 """The scenario editor's rules, victory and options pages (issue 12f): wind, board edges, event
 tables, a multi-line description, Play this's seed, VP per man, exits, the scenario's house
-options, and the minefield, fire and exit-hex tools on the map; each saved, validated and read
+options, the minefield, fire and exit-hex tools on the map, and a Friendly character written out
+with typed stats; each saved, validated and read
 back, and a shipped scenario keeps every section left alone byte for byte."""
 
 import os
@@ -176,6 +177,47 @@ def test_exit_hex_tool_needs_an_exit(tmp_path):
     palette(ed, "tool", "exit_hex")
     click(ed, at(ed, "01.10"))
     assert "add or select an exit" in ed.message and "victory" not in ed.draft.doc
+
+
+def test_a_friendly_character_written_out_with_typed_stats(tmp_path):
+    ed = new_editor(tmp_path)
+    place_forces(ed)
+    palette(ed, "tool", "select")
+    click(ed, at(ed, "14.16"))  # Able's second man: sgt_mayfield
+    assert ed.selected.label == "sgt_mayfield"
+    click(ed, field(ed, "chr:write").rect.center)
+    entry = ed.draft.get(ed.selected.path)
+    assert "profile" not in entry and entry["hex"] == "14.16"
+    assert field(ed, "chr:weapons").value  # the profile's weapons, to be edited
+    type_in(ed, "chr:name", "Cpl Hayes")
+    type_in(ed, "chr:tq", "6")
+    type_in(ed, "chr:ldr", "1")
+    type_in(ed, "chr:weapons", "m1_garand:5 bar")
+    assert "is not weapon:WS" in ed.message
+    type_in(ed, "chr:weapons", "m1_garand:5 hand_grenade:4")
+    sc = saved(ed, tmp_path)
+    man = sc.team_spec("able").characters[1]
+    assert (man.name, man.tq, man.ldr, man.hex, man.profile) == ("Cpl Hayes", 6, 1, "14.16", None)
+    assert [(w.weapon, w.ws) for w in man.weapons] == [("m1_garand", 5), ("hand_grenade", 4)]
+    reopened_text_is_the_same(tmp_path / "my_scenario.yaml")
+    type_in(ed, "chr:weapons", "ray_gun:5")  # not a weapon of the card set: the validator says so
+    key(ed, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert any("ray_gun" in p.message for p in ed.problems), ed.problems
+    assert [str(h) for h in ed.problem_hexes] == ["14.16"]
+    click(ed, field(ed, "chr:write").rect.center)  # use a profile again: the next one not in use
+    entry = ed.draft.get(ed.selected.path)
+    assert entry == {"id": entry["id"], "hex": "14.16", "profile": entry["profile"]}
+    assert entry["profile"] == "sgt_mayfield"  # the first profile not in use (Taylor is)
+    assert saved(ed, tmp_path).team_spec("able").characters[1].profile == "sgt_mayfield"
+
+
+def test_an_enemy_counter_has_no_write_out(tmp_path):
+    ed = new_editor(tmp_path)
+    place_forces(ed)
+    palette(ed, "tool", "select")
+    click(ed, at(ed, "15.06"))
+    assert ed.selected.label == "counter 1"
+    assert not [f for f in ed.forms.fields(ed.forms_rect) if f.key == "chr:write"]
 
 
 @pytest.mark.parametrize("path", shipped_scenarios(), ids=lambda p: p.stem)

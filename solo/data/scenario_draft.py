@@ -25,6 +25,7 @@ import attrs
 
 from solo.core.errors import DataError
 from solo.core.hexes import Hex
+from solo.data.characters import FriendlyProfile
 from solo.data.scenario_format import ENEMY_TEAMS, FRIENDLY_TEAMS, STANDARD_BANDS, Scenario
 from solo.data.scenario_writer import dump_scenario, order_doc, parse_scenario_text, scenario_doc
 
@@ -560,6 +561,53 @@ class ScenarioDraft:
             else:
                 v.pop(key, None)
         return list(seated.values())
+
+    def write_out(self, piece: Piece, profile: FriendlyProfile) -> None:
+        """Turn a Friendly character given by ``profile`` into one written out with its values
+        (name, TQ, weapons, LDR, skills; C2 25.0), to be edited by hand."""
+        c = self.get(piece.path)
+        out: dict[str, Any] = {"id": c["id"], "name": profile.name, "tq": profile.tq}
+        out["weapons"] = [{"weapon": w.weapon, "ws": w.ws} for w in profile.weapons]
+        if profile.ldr:
+            out["ldr"] = profile.ldr
+        if profile.skills:
+            out["skills"] = [s.value for s in profile.skills]
+        out.update({k: v for k, v in c.items() if k not in ("id", "profile", "counter")})
+        if profile.mg_role is not None:
+            out["mg_role"] = profile.mg_role.value
+        if profile.trained_medic:
+            out["trained_medic"] = True
+        c.clear()
+        c.update(out)
+
+    def use_profile(self, piece: Piece, profiles: Sequence[str]) -> None:
+        """Turn a written-out Friendly character back into one given by a profile: the first of
+        ``profiles`` not in use (C2 25.0); his hex, morale and Spotted flag are kept."""
+        c = self.get(piece.path)
+        used = {x.get("profile") for _p, x in self.all_characters()}
+        free = [p for p in profiles if p not in used] or list(profiles[:1])
+        keep = {k: c[k] for k in ("hex", "revealed", "morale") if k in c}
+        out: dict[str, Any] = {"id": c["id"], **keep}
+        if free:
+            out["profile"] = free[0]
+        c.clear()
+        c.update(out)
+
+    def set_weapons(self, piece: Piece, text: str) -> str:
+        """A written-out character's weapons from ``"m1_garand:5 grenade:4"`` (weapon id and WS,
+        base-rules §3); returns "" or what is wrong (nothing is changed then)."""
+        weapons: list[dict[str, Any]] = []
+        for tok in text.split():
+            weapon, _, ws = tok.partition(":")
+            if not weapon or not ws.isdigit():
+                return f"weapons: {tok!r} is not weapon:WS (e.g. m1_garand:5)"
+            weapons.append({"weapon": weapon, "ws": int(ws)})
+        c = self.get(piece.path)
+        if weapons:
+            c["weapons"] = weapons
+        else:
+            c.pop("weapons", None)
+        return ""
 
     def retarget(self, piece: Piece, step: int, *, profiles: Sequence[str] = ()) -> str:
         """The next (``step`` +1) or previous (−1) Friendly profile or Enemy counter of a character;

@@ -46,6 +46,7 @@ import pygame
 from solo.core.datafile import read_text
 from solo.core.errors import DataError, Problem
 from solo.core.hexes import Hex
+from solo.data.characters import FriendlyProfile
 from solo.data.house import HouseData
 from solo.data.maps import Board, MapDef, load_map
 from solo.data.scenario import load_scenario
@@ -427,6 +428,10 @@ class ScenarioEditor:
         self.remember()
         self.message = "now " + self.draft.retarget(sel, step, profiles=self.profiles)
         self.changed()
+
+    def profile(self, profile_id: str) -> FriendlyProfile | None:
+        """The Friendly profile ``profile_id`` of the card set (C2 25.0), or None."""
+        return next((p for p in self.data.characters.friendly if p.id == profile_id), None)
 
     def undo(self) -> None:
         """Go back one edit."""

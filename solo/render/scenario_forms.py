@@ -14,7 +14,14 @@
   for the current team; the selected wave's turn, team, who (Enemy: counter numbers and ``+N``
   dummies, ``"12 13 +1"``; Friendly: profile ids) and forced order (``"EV 5/6"``); its entry
   hexes are clicked on the map with the entry-hex tool;
-- victory: the VP bands (§19), the least VP of each result.
+- the selected Friendly character written out: name, TQ, LDR and weapons (``"m1_garand:5"``);
+- the Rules page: Play this's seed, wind (§13), board edges (C2 31.11.2), event tables (§18),
+  the description (Shift+Enter: a new line);
+- the Victory page: VP per man, exits (§19; their hexes clicked with the exit-hex tool), the
+  VP bands, the least VP of each result;
+- the Options page: the scenario's house options (base-rules §20).
+
+The setting, team, selection and reinforcements make the Setting page (tabs at the top).
 
 May import: :mod:`solo.core`, :mod:`solo.data` and the render room.
 """
@@ -27,6 +34,7 @@ import attrs
 import pygame
 
 from solo.core.options import OPTION_CHOICES, Options
+from solo.data.characters import FriendlyProfile
 from solo.data.scenario_draft import ALL_TEAMS, Piece, ScenarioDraft, side_of_team
 from solo.data.scenario_format import EventVariant, Ground, MapSide, Weather
 from solo.render import theme
@@ -50,11 +58,12 @@ class ScenarioEditor(Protocol):
     def rotate(self, steps: int = 1) -> None: ...
     def crew(self) -> None: ...
     def retarget(self, step: int) -> None: ...
+    def profile(self, profile_id: str) -> FriendlyProfile | None: ...
 
 
 ROW_H = 22
 LABEL_W = 92
-INT_FIELDS = {"turns", "month", "hand", "obj:vp", "wave:turn", "seed", "exit:vp"}
+INT_FIELDS = {"turns", "month", "hand", "obj:vp", "wave:turn", "seed", "exit:vp", "chr:tq", "chr:ldr"}
 """Fields that take a whole number (and ``vic:*``, ``band:*`` and the number options)."""
 PAGES: tuple[tuple[str, str], ...] = (
     ("setting", "Setting"),
@@ -201,9 +210,24 @@ class ScenarioForms:
                 add("info", "aboard", text, "info")
                 row()
             elif sel.kind == "character":
-                add("chr:prev", "", "< previous", "button", width=half)
-                add("chr:next", "", "next >", "button", width=half, col=half + 4)
-                row()
+                written = "profile" not in entry and "counter" not in entry
+                if not written:
+                    add("chr:prev", "", "< previous", "button", width=half)
+                    add("chr:next", "", "next >", "button", width=half, col=half + 4)
+                    row()
+                if sel.side == "friendly":
+                    label = "use a profile" if written else "write out (name, TQ, weapons)"
+                    add("chr:write", "", label, "button")
+                    row()
+                if written and sel.side == "friendly":
+                    add("chr:name", "name", entry.get("name", ""), "text")
+                    row()
+                    add("chr:tq", "TQ", entry.get("tq", ""), "int", width=half)
+                    add("chr:ldr", "LDR", entry.get("ldr", 0), "int", width=half, col=half + 4)
+                    row()
+                    weapons = " ".join(f"{w['weapon']}:{w['ws']}" for w in entry.get("weapons", []))
+                    add("chr:weapons", "weapons", weapons, "text")
+                    row()
         title("Reinforcements (§5.7)")
         waves = doc.get("reinforcements", [])
         for i, wv in enumerate(waves):
@@ -371,6 +395,17 @@ class ScenarioForms:
             ed.rotate()
         elif f.key == "veh:crew":
             ed.crew()
+        elif f.key == "chr:write" and ed.selected is not None:
+            entry = ed.draft.get(ed.selected.path)
+            if "profile" in entry:
+                profile = ed.profile(entry["profile"])
+                if profile is None:
+                    ed.message = f"write out: no profile {entry['profile']!r} in the card set"
+                else:
+                    ed.draft.write_out(ed.selected, profile)
+                    ed.message = f"{profile.name} written out: edit his name, TQ, LDR and weapons"
+            else:
+                ed.draft.use_profile(ed.selected, ed.profiles)
         elif f.key in ("chr:prev", "chr:next"):
             ed.retarget(-1 if f.key == "chr:prev" else 1)
         elif f.key == "wind":
@@ -474,7 +509,17 @@ class ScenarioForms:
             doc["victory"]["exits"][self.exit]["vp"] = value
         elif key.startswith("band:"):
             ed.draft.set_band(int(key.split(":")[1]), value)
-        elif key.startswith(("obj:", "veh:")) and ed.selected is not None:
+        elif key == "chr:weapons" and ed.selected is not None:
+            problem = ed.draft.set_weapons(ed.selected, text)
+            if problem:
+                ed.message = problem
+        elif key in ("chr:ldr", "chr:tq") and ed.selected is not None:
+            entry = ed.draft.get(ed.selected.path)
+            if key == "chr:ldr" and value == 0:
+                entry.pop("ldr", None)
+            else:
+                entry[key[4:]] = value
+        elif key.startswith(("obj:", "veh:", "chr:")) and ed.selected is not None:
             entry = ed.draft.get(ed.selected.path)
             field = key.split(":")[1]
             if value == "" and field == "name":
