@@ -267,3 +267,46 @@ def test_play_this_uses_the_seed_of_the_rules_page(tmp_path, monkeypatch):
     post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
     assert run_scenario_editor(ed.draft, ed.path, house_data(), max_frames=3) == 0
     assert seeds == [42]
+
+
+def test_a_shipped_scenario_with_a_relative_map_saved_here_leads_to_the_same_map(
+    tmp_path, monkeypatch, capsys
+):
+    """`solo edit ID` saves ID.yaml in the current folder: a `map:` relative to the shipped file
+    is rewritten for the new place (and a map id is left alone)."""
+    import solo.core.resources as resources
+    from solo.cli.main import main
+
+    shipped = tmp_path / "shipped"
+    (shipped / "scenarios").mkdir(parents=True)
+    town = next(p for p in shipped_scenarios() if p.stem == "first_contact").parent.parent / "town.yaml"
+    (shipped / "mytown.yaml").write_text(
+        town.read_text(encoding="utf-8").replace("id: town", "id: mytown", 1), encoding="utf-8"
+    )
+    churchyard = next(p for p in shipped_scenarios() if p.stem == "the_churchyard").read_text(
+        encoding="utf-8"
+    )
+    mine = churchyard.replace("\nmap: town ", "\nmap: ../mytown.yaml ", 1).replace(
+        "id: the_churchyard", "id: mine", 1
+    )
+    assert "map: ../mytown.yaml" in mine
+    (shipped / "scenarios" / "mine.yaml").write_text(mine, encoding="utf-8")
+    monkeypatch.setattr(resources, "maps_dir", lambda: shipped)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    pygame.init()
+    pygame.display.set_mode(SIZE)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode=""))
+    assert main(["edit", "mine", "--frames", "3"]) == 0
+    assert "its map '../mytown.yaml' is written '../shipped/mytown.yaml'" in capsys.readouterr().out
+    text = (work / "mine.yaml").read_text(encoding="utf-8")
+    assert "\nmap: ../shipped/mytown.yaml\n" in text
+    sc = load_scenario(work / "mine.yaml", house_data())
+    assert sc.map_def is not None and sc.map_def.id == "mytown"
+    others = {k: v for k, v in _sections(mine).items() if k != "map"}
+    assert {k: v for k, v in _sections(text).items() if k != "map"} == others  # the rest as written
+
+    draft = ScenarioDraft.from_text(churchyard, "the_churchyard.yaml")
+    assert draft.relocate_map(shipped / "scenarios", work, house_data().maps) is None  # a map id
+    assert draft.doc["map"] == "town"

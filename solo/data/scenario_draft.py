@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Sequence
+import os
+import pathlib
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import attrs
@@ -33,6 +35,8 @@ __all__ = ["Piece", "ScenarioDraft", "side_of_team"]
 
 Path = tuple[Any, ...]
 """A path of keys and indexes into the document."""
+PathLike = str | os.PathLike[str]
+"""A folder given as text or a path."""
 
 
 def side_of_team(team: str) -> str:
@@ -104,6 +108,28 @@ class ScenarioDraft:
             "enemy": [],
         }
         return cls(doc)
+
+    def relocate_map(self, from_dir: PathLike, to_dir: PathLike, map_ids: Collection[str]) -> str | None:
+        """Rewrite a ``map:`` given as a path relative to the scenario file (issue 12 item 4) for a
+        scenario read in ``from_dir`` and saved in ``to_dir``: the same map file, relative to
+        ``to_dir`` (an absolute path if the two share no root). A map id of ``map_ids``, an
+        absolute path or an unchanged folder are left alone. Returns the new ``map:`` or None.
+        """
+        ref = str(self.doc.get("map", ""))
+        if not ref or ref in map_ids or pathlib.Path(ref).expanduser().is_absolute():
+            return None
+        src, dst = pathlib.Path(from_dir).resolve(), pathlib.Path(to_dir).resolve()
+        if src == dst:
+            return None
+        target = (src / ref).resolve()
+        try:
+            new = pathlib.Path(os.path.relpath(target, dst)).as_posix()
+        except ValueError:  # another drive (Windows): no relative path
+            new = target.as_posix()
+        if new == ref:
+            return None
+        self.doc["map"] = new
+        return new
 
     def copy(self) -> ScenarioDraft:
         """A deep copy (for undo)."""
