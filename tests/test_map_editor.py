@@ -271,6 +271,32 @@ def test_levels_up_to_nine_are_painted_and_saved(tmp_path):
     assert (m.level[Hex(2, 2)], m.level[Hex(3, 2)], m.level[Hex(4, 2)]) == (9, 6, 0)
 
 
+def test_minefields_are_painted_toggled_undone_and_saved(tmp_path):
+    out = tmp_path / "mined.yaml"
+    ed = MapEditor(new_draft(8, 6), out, theme.Fonts(), size=SIZE)
+    palette(ed, "mines")
+    assert ed.tool == ("mines", "")
+    for h in (Hex(2, 2), Hex(3, 2), Hex(4, 2)):
+        click(ed, ed.camera.centre(h))
+    click(ed, ed.camera.centre(Hex(3, 2)))  # a second click takes it off
+    click(ed, ed.camera.centre(Hex(5, 2)), button=3)  # right click on a hex with none: nothing
+    assert ed.draft.minefields == [Hex(2, 2), Hex(4, 2)]
+    key(ed, pygame.K_z, pygame.KMOD_CTRL)  # the second click on 03.02 undone
+    assert ed.draft.minefields == [Hex(2, 2), Hex(3, 2), Hex(4, 2)]
+    click(ed, ed.camera.centre(Hex(4, 2)), button=3)  # right click removes
+    assert ed.save() == []
+    assert 'minefields: "02.02 03.02"' in out.read_text(encoding="utf-8")
+    assert load_map(out).minefields == (Hex(2, 2), Hex(3, 2))
+    surface = pygame.Surface(SIZE)
+    ed.draw(surface)
+    x, y = ed.camera.corners(Hex(2, 2), 0.8)[0]
+    assert any(
+        surface.get_at((round(x) + dx, round(y) + dy))[:3] == theme.MINE
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    )
+
+
 def test_the_id_and_name_fields_are_typed_saved_and_undone(tmp_path):
     out = tmp_path / "mine.yaml"
     ed = MapEditor(new_draft(6, 5, map_id="mine", name="Mine"), out, theme.Fonts(), size=SIZE)

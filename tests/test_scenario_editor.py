@@ -114,7 +114,9 @@ def test_place_fill_in_save_validate_and_play(tmp_path):
     type_in(ed, "month", "10")
     click(ed, field(ed, "weather").rect.center)  # clear -> rain
     click(ed, field(ed, "ground").rect.center)  # normal -> mud
+    click(ed, field(ed, "page:victory").rect.center)
     type_in(ed, "band:2", "10")  # marginal from 10 VP
+    click(ed, field(ed, "page:setting").rect.center)
     click(ed, field(ed, "wave:add").rect.center)  # a Red wave on turn 2, entry hexes clicked
     click(ed, at(ed, "25.00"))
     click(ed, at(ed, "28.00"))

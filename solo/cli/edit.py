@@ -6,7 +6,8 @@ starts an all-open map of C columns by R rows that Ctrl+S writes to MAP. The win
 keys and tools are in :mod:`solo.render.map_editor`.
 
 ``solo edit SCENARIO.yaml`` opens a scenario (a file with ``friendly:``/``enemy:`` keys, or a
-shipped scenario id: saved to ``ID.yaml`` here) in the scenario editor
+shipped scenario id: saved to ``ID.yaml`` here, a ``map:`` given as a path relative to the
+shipped file rewritten to lead to the same map file from here) in the scenario editor
 (:mod:`solo.render.scenario_editor`); ``solo edit --new-scenario MAP SCENARIO.yaml`` starts an
 empty scenario on MAP (a shipped map id or a map file, written relative to the scenario file).
 """
@@ -130,6 +131,10 @@ def _edit_scenario(args: argparse.Namespace, target: Path, size: tuple[int, int]
             draft = ScenarioDraft.from_text(source.read_text(encoding="utf-8"), display_name(source))
         except DataError as exc:
             raise SoloError("\n".join(str(p) for p in exc.problems)) from None
+        old_map = draft.doc.get("map")
+        new_map = draft.relocate_map(source.parent, target.parent, data.maps)
+        if new_map is not None:
+            print(f"solo edit: {target} is saved here, so its map {old_map!r} is written {new_map!r}")
     try:
         return run_scenario_editor(draft, target, data, size=size, max_frames=args.frames)
     except DataError as exc:  # the scenario's map file is missing or has problems

@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Sequence
+import os
+import pathlib
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import attrs
 
 from solo.core.errors import DataError
 from solo.core.hexes import Hex
+from solo.data.characters import FriendlyProfile
 from solo.data.scenario_format import ENEMY_TEAMS, FRIENDLY_TEAMS, STANDARD_BANDS, Scenario
 from solo.data.scenario_writer import dump_scenario, order_doc, parse_scenario_text, scenario_doc
 
@@ -32,6 +35,8 @@ __all__ = ["Piece", "ScenarioDraft", "side_of_team"]
 
 Path = tuple[Any, ...]
 """A path of keys and indexes into the document."""
+PathLike = str | os.PathLike[str]
+"""A folder given as text or a path."""
 
 
 def side_of_team(team: str) -> str:
@@ -103,6 +108,28 @@ class ScenarioDraft:
             "enemy": [],
         }
         return cls(doc)
+
+    def relocate_map(self, from_dir: PathLike, to_dir: PathLike, map_ids: Collection[str]) -> str | None:
+        """Rewrite a ``map:`` given as a path relative to the scenario file (issue 12 item 4) for a
+        scenario read in ``from_dir`` and saved in ``to_dir``: the same map file, relative to
+        ``to_dir`` (an absolute path if the two share no root). A map id of ``map_ids``, an
+        absolute path or an unchanged folder are left alone. Returns the new ``map:`` or None.
+        """
+        ref = str(self.doc.get("map", ""))
+        if not ref or ref in map_ids or pathlib.Path(ref).expanduser().is_absolute():
+            return None
+        src, dst = pathlib.Path(from_dir).resolve(), pathlib.Path(to_dir).resolve()
+        if src == dst:
+            return None
+        target = (src / ref).resolve()
+        try:
+            new = pathlib.Path(os.path.relpath(target, dst)).as_posix()
+        except ValueError:  # another drive (Windows): no relative path
+            new = target.as_posix()
+        if new == ref:
+            return None
+        self.doc["map"] = new
+        return new
 
     def copy(self) -> ScenarioDraft:
         """A deep copy (for undo)."""
@@ -362,6 +389,105 @@ class ScenarioDraft:
         victory["bands"][index]["min_vp"] = min_vp
         self.doc["victory"] = {k: victory[k] for k in _VICTORY_ORDER if k in victory}
 
+    def toggle_hex(self, key: str, h: Hex) -> bool:
+        """Add ``h`` to the top-level hex list ``key`` (``minefields``, C2 31.5; ``fires``, C2 29.0)
+        or take it out if it is there; returns True if it is now in. An empty list is left out."""
+        tokens = [str(x) for x in _tokens(self.doc.get(key))]
+        added = str(h) not in tokens
+        tokens = [*tokens, str(h)] if added else [t for t in tokens if t != str(h)]
+        if tokens:
+            self.doc[key] = " ".join(tokens)
+        else:
+            self.doc.pop(key, None)
+        return added
+
+    def set_victory_value(self, key: str, vp: int | None) -> None:
+        """A per-kill VP value of ``victory`` (``kill``, ``leader_kill``, ``prisoner``,
+        ``friendly_killed``, ``friendly_captured``; §19); None or the default leaves it out."""
+        victory = self.doc.setdefault("victory", {})
+        default = {"kill": 1, "leader_kill": 2}.get(key, 1)
+        if vp is None or vp == default:
+            victory.pop(key, None)
+        else:
+            victory[key] = vp
+        self.doc["victory"] = {k: victory[k] for k in _VICTORY_ORDER if k in victory}
+        if not self.doc["victory"]:
+            del self.doc["victory"]
+
+    def add_exit(self, *, vp: int = 1, side: str = "friendly", edge: str | None = None) -> int:
+        """An exit of ``victory`` (§19): ``vp`` per character of ``side`` leaving by ``edge`` (a map
+        side) or, with no edge, from its ``hexes`` (added with :meth:`toggle_exit_hex`). Returns
+        its index."""
+        victory = self.doc.setdefault("victory", {})
+        entry: dict[str, Any] = {"vp": vp}
+        if side != "friendly":
+            entry["side"] = side
+        if edge is not None:
+            entry["edge"] = edge
+        victory.setdefault("exits", []).append(entry)
+        self.doc["victory"] = {k: victory[k] for k in _VICTORY_ORDER if k in victory}
+        return len(victory["exits"]) - 1
+
+    def remove_exit(self, index: int) -> None:
+        """Take exit ``index`` out of ``victory``."""
+        victory = self.doc["victory"]
+        del victory["exits"][index]
+        if not victory["exits"]:
+            del victory["exits"]
+        if not victory:
+            del self.doc["victory"]
+
+    def toggle_exit_hex(self, index: int, h: Hex) -> bool:
+        """Add ``h`` to exit ``index``'s ``hexes`` or take it out; returns True if it is now in."""
+        entry = self.doc["victory"]["exits"][index]
+        tokens = [str(x) for x in _tokens(entry.get("hexes"))]
+        added = str(h) not in tokens
+        tokens = [*tokens, str(h)] if added else [t for t in tokens if t != str(h)]
+        if tokens:
+            entry["hexes"] = " ".join(tokens)
+        else:
+            entry.pop("hexes", None)
+        _reorder(entry, ("vp", "side", "edge", "hexes"))
+        return added
+
+    def set_option(self, name: str, value: Any, default: Any) -> None:
+        """House option ``name`` (:class:`~solo.core.options.Options`) set to ``value`` for this
+        scenario; the ``default`` value leaves it out (and an empty ``options`` too)."""
+        options = self.doc.setdefault("options", {})
+        if value == default:
+            options.pop(name, None)
+        else:
+            options[name] = value
+        if not options:
+            del self.doc["options"]
+        self._order_top()
+
+    def set_top(self, key: str, value: Any, default: Any = None) -> None:
+        """A top-level key (``wind``, ``description``, ...); ``default`` leaves it out."""
+        if value == default:
+            self.doc.pop(key, None)
+        else:
+            self.doc[key] = value
+            self._order_top()
+
+    def set_nested(self, key: str, field: str, value: Any, default: Any) -> None:
+        """``key.field`` of a section of plain fields (``edges``, ``events``); ``default`` leaves it
+        out, and an empty section too. Fields keep the order ``friendly``, ``enemy``."""
+        section = self.doc.setdefault(key, {})
+        if value == default:
+            section.pop(field, None)
+        else:
+            section[field] = value
+        _reorder(section, ("friendly", "enemy"))
+        if not section:
+            del self.doc[key]
+        self._order_top()
+
+    def _order_top(self) -> None:
+        ordered = order_doc(self.doc)
+        self.doc.clear()
+        self.doc.update(ordered)
+
     def bands(self) -> list[tuple[str, int | None]]:
         """(result, min_vp) of each VP band, best first."""
         got = (self.doc.get("victory") or {}).get("bands")
@@ -462,6 +588,53 @@ class ScenarioDraft:
                 v.pop(key, None)
         return list(seated.values())
 
+    def write_out(self, piece: Piece, profile: FriendlyProfile) -> None:
+        """Turn a Friendly character given by ``profile`` into one written out with its values
+        (name, TQ, weapons, LDR, skills; C2 25.0), to be edited by hand."""
+        c = self.get(piece.path)
+        out: dict[str, Any] = {"id": c["id"], "name": profile.name, "tq": profile.tq}
+        out["weapons"] = [{"weapon": w.weapon, "ws": w.ws} for w in profile.weapons]
+        if profile.ldr:
+            out["ldr"] = profile.ldr
+        if profile.skills:
+            out["skills"] = [s.value for s in profile.skills]
+        out.update({k: v for k, v in c.items() if k not in ("id", "profile", "counter")})
+        if profile.mg_role is not None:
+            out["mg_role"] = profile.mg_role.value
+        if profile.trained_medic:
+            out["trained_medic"] = True
+        c.clear()
+        c.update(out)
+
+    def use_profile(self, piece: Piece, profiles: Sequence[str]) -> None:
+        """Turn a written-out Friendly character back into one given by a profile: the first of
+        ``profiles`` not in use (C2 25.0); his hex, morale and Spotted flag are kept."""
+        c = self.get(piece.path)
+        used = {x.get("profile") for _p, x in self.all_characters()}
+        free = [p for p in profiles if p not in used] or list(profiles[:1])
+        keep = {k: c[k] for k in ("hex", "revealed", "morale") if k in c}
+        out: dict[str, Any] = {"id": c["id"], **keep}
+        if free:
+            out["profile"] = free[0]
+        c.clear()
+        c.update(out)
+
+    def set_weapons(self, piece: Piece, text: str) -> str:
+        """A written-out character's weapons from ``"m1_garand:5 grenade:4"`` (weapon id and WS,
+        base-rules §3); returns "" or what is wrong (nothing is changed then)."""
+        weapons: list[dict[str, Any]] = []
+        for tok in text.split():
+            weapon, _, ws = tok.partition(":")
+            if not weapon or not ws.isdigit():
+                return f"weapons: {tok!r} is not weapon:WS (e.g. m1_garand:5)"
+            weapons.append({"weapon": weapon, "ws": int(ws)})
+        c = self.get(piece.path)
+        if weapons:
+            c["weapons"] = weapons
+        else:
+            c.pop("weapons", None)
+        return ""
+
     def retarget(self, piece: Piece, step: int, *, profiles: Sequence[str] = ()) -> str:
         """The next (``step`` +1) or previous (−1) Friendly profile or Enemy counter of a character;
         returns its new label."""
@@ -484,6 +657,15 @@ _VICTORY_ORDER = (
     "exits",
     "bands",
 )
+
+
+def _reorder(entry: dict[str, Any], order: tuple[str, ...]) -> None:
+    """Put ``entry``'s keys in ``order`` (others after, as they were), in place."""
+    items = [(k, entry[k]) for k in order if k in entry] + [
+        (k, v) for k, v in entry.items() if k not in order
+    ]
+    entry.clear()
+    entry.update(items)
 
 
 def _tokens(text: Any) -> list[Hex]:

@@ -21,6 +21,7 @@ May import: :mod:`solo.core` and :mod:`solo.data.scenario_format`.
 from __future__ import annotations
 
 import enum
+import json
 import re
 from typing import Any
 
@@ -149,6 +150,17 @@ def _foldable(text: str) -> bool:
     )
 
 
+def _literal(text: str) -> bool:
+    """Whether multi-line ``text`` may be written as a literal block (``|-``): printable lines
+    without trailing spaces, the first not indented, no blank line at either end."""
+    lines = text.split("\n")
+    return (
+        text == text.strip()
+        and all(x == x.rstrip() and all(c.isprintable() for c in x) for x in lines)
+        and not lines[0].startswith((" ", "#"))
+    )
+
+
 def _folded(text: str, indent: int) -> list[str]:
     """``text`` cut at spaces into lines of at most :data:`_FOLD_AT` characters."""
     lines: list[str] = []
@@ -192,6 +204,12 @@ def _block(key: str, value: Any, indent: int, out: list[str]) -> None:
                 _block(_scalar(k), v, indent + 4, inner)
             inner[0] = f"{pad}  - {inner[0][indent + 4 :]}"
             out.extend(inner)
+    elif isinstance(value, str) and "\n" in value:
+        if _literal(value):
+            out.append(f"{pad}{key}: |-")
+            out.extend(f"{pad}  {x}" if x else "" for x in value.split("\n"))
+        else:
+            out.append(f"{pad}{key}: {json.dumps(value, ensure_ascii=False)}")
     elif isinstance(value, str) and _foldable(value):
         out.append(f"{pad}{key}: >-")
         out.extend(_folded(value, indent + 2))

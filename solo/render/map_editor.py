@@ -3,8 +3,9 @@
 :class:`MapEditor` holds a :class:`~solo.data.map_draft.MapDraft` and turns pygame events
 into edits: terrain per hex (brush, or fill of the connected hexes of one terrain), elevation
 (brush or fill), hexside features (hedge, wall, bocage) by clicking near a hexside, overlays
-(barbed wire, foxholes...) per hex, roads by dragging from hex to adjacent hex; right click
-removes a hexside feature, overlay or road hex. Undo/redo keep whole drafts. The LOS tool
+(barbed wire, foxholes...) per hex, roads by dragging from hex to adjacent hex, the map's
+minefields (C2 31.5: a click toggles a hex); right click removes a hexside feature, overlay,
+road hex or minefield. Undo/redo keep whole drafts. The LOS tool
 shows the rules' line of sight (base-rules §16, C2 27, :class:`~solo.rules.los.LineOfSight`)
 between two clicked hexes of the map as it is now.
 
@@ -191,7 +192,8 @@ class MapEditor:
         add(("los", ""), "LOS (two hexes)", col=1, width=half)
         row()
         y += 4
-        add(("fill", ""), "fill: on" if self.fill else "fill: off (brush)")
+        add(("mines", ""), "minefield", width=half)
+        add(("fill", ""), "fill: on" if self.fill else "fill: off (brush)", col=1, width=half)
         row()
         for i, (action, label) in enumerate((("zoom_in", "zoom +"), ("zoom_out", "zoom −"), ("fit", "fit"))):
             out.append(Hotspot(pygame.Rect(x + i * (third + 4), y, third, BUTTON_H), (action, ""), label))
@@ -267,7 +269,7 @@ class MapEditor:
             self.camera.zoom(-1)
         elif kind == "fit":
             self.camera.fit(self.map_rect)
-        elif kind in ("terrain", "level", "side", "overlay", "road", "los"):
+        elif kind in ("terrain", "level", "side", "overlay", "road", "los", "mines"):
             self.tool = (kind, value)
             if kind == "los":
                 self.los_ends = []
@@ -367,6 +369,13 @@ class MapEditor:
                 feats.append(value)
             if not feats:
                 del self.draft.overlays[h]
+        elif kind == "mines":
+            mined = h in self.draft.minefields
+            if mined:
+                self.draft.minefields.remove(h)
+            elif not right:
+                self.draft.minefields.append(h)
+            self.message = f"{h}: {'no minefield' if mined or right else 'minefield'} (C2 31.5)"
         elif kind == "road":
             if right:
                 self._cut_road(h)
@@ -535,6 +544,12 @@ class MapEditor:
                         surface, theme.LOS_BLOCKED, cam.centre(self.los_blocked), cam.scale * 0.7, w
                     )
             pygame.draw.circle(surface, theme.ACTIVE, a, w * 2)
+        for h in self.draft.minefields:
+            if board.map.has_hex(h):
+                pygame.draw.polygon(surface, theme.MINE, cam.corners(h, 0.8), max(2, round(cam.scale * 0.08)))
+                tag = f.text("MINES", SMALL_SIZE - 2, theme.MINE, bold=True, condensed=True)
+                cx, cy = cam.centre(h)
+                surface.blit(tag, tag.get_rect(center=(cx, cy + cam.scale * 0.55)))
         for h in self.problem_hexes:
             pygame.draw.polygon(surface, theme.LOS_BLOCKED, cam.corners(h, 0.92), w + 1)
         if self.tool[0] == "side" and self.hover is not None:

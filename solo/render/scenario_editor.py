@@ -46,6 +46,7 @@ import pygame
 from solo.core.datafile import read_text
 from solo.core.errors import DataError, Problem
 from solo.core.hexes import Hex
+from solo.data.characters import FriendlyProfile
 from solo.data.house import HouseData
 from solo.data.maps import Board, MapDef, load_map
 from solo.data.scenario import load_scenario
@@ -77,6 +78,9 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("direction_counter", "Direction Counter"),
     ("objective", "objective"),
     ("wave_hex", "entry hex (wave)"),
+    ("minefield", "minefield"),
+    ("fire", "fire"),
+    ("exit_hex", "exit hex"),
 )
 """The palette's tools: (id, label)."""
 HINT = (
@@ -120,6 +124,8 @@ class ScenarioEditor:
         self.hover: Hex | None = None
         self.quit = False
         self.play_requested = False
+        self.seed = 1
+        """The seed "Play this" starts the game with (the forms' rules page)."""
         self.undo_stack: list[ScenarioDraft] = []
         self.redo_stack: list[ScenarioDraft] = []
         self.forms = ScenarioForms(self)
@@ -313,6 +319,22 @@ class ScenarioEditor:
         if enemy_only and side_of_team(team) != "enemy":
             self.message = f"{tool.replace('_', ' ')}: pick an Enemy team first"
             return
+        if tool in ("minefield", "fire"):
+            self.remember()
+            key = "minefields" if tool == "minefield" else "fires"
+            added = d.toggle_hex(key, h)
+            rule = "C2 31.5" if tool == "minefield" else "C2 29.0"
+            self.message = f"{tool} {'set in' if added else 'taken off'} {h} ({rule})"
+            return
+        if tool == "exit_hex":
+            ex = self.forms.exit
+            if ex is None or ex >= len((d.doc.get("victory") or {}).get("exits", [])):
+                self.message = "exit hex: add or select an exit in the forms (Victory page) first"
+                return
+            self.remember()
+            added = d.toggle_exit_hex(ex, h)
+            self.message = f"exit hex {h} {'added' if added else 'taken off'} (§19)"
+            return
         wave = self.forms.wave
         if tool == "wave_hex" and (wave is None or wave >= len(d.doc.get("reinforcements", []))):
             self.message = "entry hex: add or select a wave in the forms first"
@@ -406,6 +428,10 @@ class ScenarioEditor:
         self.remember()
         self.message = "now " + self.draft.retarget(sel, step, profiles=self.profiles)
         self.changed()
+
+    def profile(self, profile_id: str) -> FriendlyProfile | None:
+        """The Friendly profile ``profile_id`` of the card set (C2 25.0), or None."""
+        return next((p for p in self.data.characters.friendly if p.id == profile_id), None)
 
     def undo(self) -> None:
         """Go back one edit."""
@@ -521,6 +547,7 @@ class ScenarioEditor:
         by_hex: dict[Hex, list[Piece]] = {}
         for p in self.draft.pieces():
             by_hex.setdefault(p.hex, []).append(p)
+        self._draw_hex_marks(surface)
         for h, pieces in by_hex.items():
             if not self.map_def.has_hex(h):
                 continue
@@ -535,6 +562,29 @@ class ScenarioEditor:
                 rect = pygame.Rect(0, 0, size, size)
                 rect.center = (round(cx + off), round(cy + off))
                 self._draw_counter(surface, p, rect)
+
+    def _draw_hex_marks(self, surface: pygame.Surface) -> None:
+        """Minefields (C2 31.5), fires (C2 29.0) and exit hexes (§19): a tag low in the hex."""
+        cam, f, doc = self.camera, self.fonts, self.draft.doc
+        s = cam.scale
+        marks: list[tuple[str, str, theme.Colour]] = []
+        marks += [(t, "MINES", theme.MINE) for t in str(doc.get("minefields", "")).split()]
+        marks += [(t, "FIRE", theme.FIRE) for t in str(doc.get("fires", "")).split()]
+        for ex in (doc.get("victory") or {}).get("exits", []):
+            marks += [(t, "EXIT", theme.OBJECTIVE) for t in str(ex.get("hexes", "")).split()]
+        seen: dict[str, int] = {}
+        for text, tag, colour in marks:
+            try:
+                h = Hex.parse(text)
+            except ValueError:
+                continue
+            if not self.map_def.has_hex(h):
+                continue
+            k = seen[text] = seen.get(text, -1) + 1
+            cx, cy = cam.centre(h)
+            pygame.draw.polygon(surface, colour, cam.corners(h, 0.8), max(2, round(s * 0.08)))
+            surf = f.text(tag, SMALL_SIZE - 2, colour, bold=True, condensed=True)
+            surface.blit(surf, surf.get_rect(center=(cx, cy + s * (0.55 - 0.3 * k))))
 
     def _draw_mark(self, surface: pygame.Surface, p: Piece, cx: float, cy: float, s: float, k: int) -> None:
         f = self.fonts
@@ -628,8 +678,8 @@ def run_scenario_editor(
 ) -> int:
     """Open the window and edit ``draft`` until Escape or the window closes; exit status 0.
 
-    "Play this" starts the saved scenario in the same window (seed 1); closing the game
-    returns to the editor.
+    "Play this" starts the saved scenario in the same window (the seed of the forms' rules page,
+    default 1); closing the game returns to the editor.
     """
     from solo.render.app import Window
     from solo.render.session import new_session
@@ -647,7 +697,7 @@ def run_scenario_editor(
             screen = pygame.display.get_surface() or screen
             if editor.play_requested:
                 editor.play_requested = False
-                window = Window(new_session(str(editor.path), seed=1, data=data), size=size)
+                window = Window(new_session(str(editor.path), seed=editor.seed, data=data), size=size)
                 window.draw()
                 window.run(max_frames=None if max_frames is None else max_frames - frames)
                 frames += window.frames

@@ -14,7 +14,14 @@
   for the current team; the selected wave's turn, team, who (Enemy: counter numbers and ``+N``
   dummies, ``"12 13 +1"``; Friendly: profile ids) and forced order (``"EV 5/6"``); its entry
   hexes are clicked on the map with the entry-hex tool;
-- victory: the VP bands (§19), the least VP of each result.
+- the selected Friendly character written out: name, TQ, LDR and weapons (``"m1_garand:5"``);
+- the Rules page: Play this's seed, wind (§13), board edges (C2 31.11.2), event tables (§18),
+  the description (Shift+Enter: a new line);
+- the Victory page: VP per man, exits (§19; their hexes clicked with the exit-hex tool), the
+  VP bands, the least VP of each result;
+- the Options page: the scenario's house options (base-rules §20).
+
+The setting, team, selection and reinforcements make the Setting page (tabs at the top).
 
 May import: :mod:`solo.core`, :mod:`solo.data` and the render room.
 """
@@ -26,8 +33,10 @@ from typing import Any, Protocol
 import attrs
 import pygame
 
+from solo.core.options import OPTION_CHOICES, Options
+from solo.data.characters import FriendlyProfile
 from solo.data.scenario_draft import ALL_TEAMS, Piece, ScenarioDraft, side_of_team
-from solo.data.scenario_format import Ground, Weather
+from solo.data.scenario_format import EventVariant, Ground, MapSide, Weather
 from solo.render import theme
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE
 
@@ -42,18 +51,38 @@ class ScenarioEditor(Protocol):
     team: str
     tool: str
     message: str
+    seed: int
 
     def remember(self) -> None: ...
     def changed(self) -> None: ...
     def rotate(self, steps: int = 1) -> None: ...
     def crew(self) -> None: ...
     def retarget(self, step: int) -> None: ...
+    def profile(self, profile_id: str) -> FriendlyProfile | None: ...
 
 
 ROW_H = 22
 LABEL_W = 92
-INT_FIELDS = {"turns", "month", "hand", "obj:vp", "wave:turn"}
-"""Fields that take a whole number."""
+INT_FIELDS = {"turns", "month", "hand", "obj:vp", "wave:turn", "seed", "exit:vp", "chr:tq", "chr:ldr"}
+"""Fields that take a whole number (and ``vic:*``, ``band:*`` and the number options)."""
+PAGES: tuple[tuple[str, str], ...] = (
+    ("setting", "Setting"),
+    ("rules", "Rules"),
+    ("victory", "Victory"),
+    ("options", "Options"),
+)
+"""The pages of the forms: (id, tab label)."""
+DESCRIPTION_ROWS = 7
+"""Rows of the description box."""
+VICTORY_VALUES: tuple[tuple[str, str, int], ...] = (
+    ("kill", "per kill", 1),
+    ("leader_kill", "per leader kill", 2),
+    ("prisoner", "per prisoner", 1),
+    ("friendly_killed", "lost: killed", 1),
+    ("friendly_captured", "lost: captured", 1),
+)
+"""The per-man VP values of ``victory`` (§19): (key, label, default)."""
+EDGE_CHOICES: tuple[str, ...] = tuple(m.value for m in MapSide)
 
 
 @attrs.frozen
@@ -79,6 +108,10 @@ class ScenarioForms:
         """The focused field still shows its old value: the first key typed replaces it."""
         self.wave: int | None = None
         """The reinforcement wave selected (its entry hexes are clicked with the entry-hex tool)."""
+        self.exit: int | None = None
+        """The victory exit selected (its hexes are clicked with the exit-hex tool)."""
+        self.page = "setting"
+        """The page shown (:data:`PAGES`)."""
 
     # -- layout --------------------------------------------------------------
 
@@ -95,13 +128,14 @@ class ScenarioForms:
         ) -> None:
             nonlocal y
             ww = w if width is None else width
+            hh = ROW_H * DESCRIPTION_ROWS - 2 if kind == "textarea" else ROW_H - 2
             out.append(
                 Field(
                     key,
                     label,
                     "" if value is None else str(value),
                     kind,
-                    pygame.Rect(x + col, y, ww, ROW_H - 2),
+                    pygame.Rect(x + col, y, ww, hh),
                 )
             )
 
@@ -115,10 +149,19 @@ class ScenarioForms:
             out.append(Field("title", text, "", "title", pygame.Rect(x, y, w, ROW_H - 2)))
             y += ROW_H
 
+        half = (w - 4) // 2
+        tab = (w - 3 * 3) // len(PAGES)
+        for i, (page, label) in enumerate(PAGES):
+            add(f"page:{page}", "", label, "tab", width=tab, col=i * (tab + 3))
+        row(4)
+        if self.page != "setting":
+            {"rules": self._rules, "victory": self._victory, "options": self._options}[self.page](
+                add, row, title, w, half
+            )
+            return out
         for key in ("id", "name"):
             add(key, key, doc.get(key, ""), "text")
             row()
-        half = (w - 4) // 2
         add("turns", "turns", doc.get("turns", 6), "int", width=half)
         add("month", "month", doc.get("month", 6), "int", width=half, col=half + 4)
         row()
@@ -167,9 +210,24 @@ class ScenarioForms:
                 add("info", "aboard", text, "info")
                 row()
             elif sel.kind == "character":
-                add("chr:prev", "", "< previous", "button", width=half)
-                add("chr:next", "", "next >", "button", width=half, col=half + 4)
-                row()
+                written = "profile" not in entry and "counter" not in entry
+                if not written:
+                    add("chr:prev", "", "< previous", "button", width=half)
+                    add("chr:next", "", "next >", "button", width=half, col=half + 4)
+                    row()
+                if sel.side == "friendly":
+                    label = "use a profile" if written else "write out (name, TQ, weapons)"
+                    add("chr:write", "", label, "button")
+                    row()
+                if written and sel.side == "friendly":
+                    add("chr:name", "name", entry.get("name", ""), "text")
+                    row()
+                    add("chr:tq", "TQ", entry.get("tq", ""), "int", width=half)
+                    add("chr:ldr", "LDR", entry.get("ldr", 0), "int", width=half, col=half + 4)
+                    row()
+                    weapons = " ".join(f"{w['weapon']}:{w['ws']}" for w in entry.get("weapons", []))
+                    add("chr:weapons", "weapons", weapons, "text")
+                    row()
         title("Reinforcements (§5.7)")
         waves = doc.get("reinforcements", [])
         for i, wv in enumerate(waves):
@@ -196,15 +254,88 @@ class ScenarioForms:
             row()
             add("wave:order", "order", wv.get("order", ""), "text")
             row()
-        title("Victory: least VP of each result (§19)")
-        bands = ed.draft.bands()
-        for i, (result, min_vp) in enumerate(bands):
+        return out
+
+    def _rules(self, add: Any, row: Any, title: Any, w: int, half: int) -> None:
+        """The rules page: Play this's seed, wind (§13), board edges (C2 31.11.2), event table
+        variants (§18), the description, the minefields (C2 31.5) and fires (C2 29.0)."""
+        ed = self.editor
+        doc = ed.draft.doc
+        add("seed", "seed (Play this)", ed.seed, "int")
+        row()
+        wind = doc.get("wind")
+        add("wind", "wind (§13)", "rolled (d6)" if wind is None else f"toward {wind}", "cycle")
+        row()
+        title("Board edges (C2 31.11.2)")
+        edges = doc.get("edges") or {}
+        add("edge:friendly", "Friendly", edges.get("friendly", "south"), "cycle", width=half)
+        add("edge:enemy", "Enemy", edges.get("enemy", "north"), "cycle", width=half, col=half + 4)
+        row()
+        title("Event tables (§18)")
+        events = doc.get("events") or {}
+        add("event:friendly", "Friendly", events.get("friendly", "attacking"), "cycle", width=half)
+        add("event:enemy", "Enemy", events.get("enemy", "defending"), "cycle", width=half, col=half + 4)
+        row()
+        title("Description (Shift+Enter: new line)")
+        add("description", "", doc.get("description", ""), "textarea")
+        row(ROW_H * (DESCRIPTION_ROWS - 1))
+        title("Map hexes (palette tools: click toggles)")
+        for key, rule in (("minefields", "C2 31.5"), ("fires", "C2 29.0")):
+            hexes = str(doc.get(key, "")).split()
+            add("info", f"{key}", f"{len(hexes)} hex(es) ({rule}) {' '.join(hexes)}", "info")
+            row()
+
+    def _victory(self, add: Any, row: Any, title: Any, w: int, half: int) -> None:
+        """The victory page (§19): VP per man, exits, the VP bands."""
+        ed = self.editor
+        victory = ed.draft.doc.get("victory") or {}
+        title("VP per man (§19)")
+        for key, label, default in VICTORY_VALUES:
+            add(f"vic:{key}", label, victory.get(key, default), "int")
+            row()
+        title("Exits: VP per man leaving the map (§19)")
+        exits = victory.get("exits", [])
+        for i, ex in enumerate(exits):
+            where = (
+                f"{ex['edge']} edge" if ex.get("edge") else f"{len(str(ex.get('hexes', '')).split())} hex(es)"
+            )
+            text = f"{ex.get('vp', 0)} VP, {ex.get('side', 'friendly')}: {where}"
+            add(f"exit:{i}", "", text, "row", width=w - 26)
+            add(f"exit:{i}:del", "", "x", "button", width=22, col=w - 22)
+            row()
+        add("exit:add", "", "+ exit", "button", width=half)
+        row()
+        if self.exit is not None and self.exit < len(exits):
+            ex = exits[self.exit]
+            add("exit:vp", "VP", ex.get("vp", 0), "int", width=half)
+            add("exit:side", "for", ex.get("side", "friendly"), "cycle", width=half, col=half + 4)
+            row()
+            add("exit:edge", "edge", ex.get("edge") or "none: hexes", "cycle")
+            row()
+            add("info", "hexes", ex.get("hexes") or "(click them with the exit-hex tool)", "info")
+            row()
+        title("Least VP of each result (§19)")
+        for i, (result, min_vp) in enumerate(ed.draft.bands()):
             if min_vp is None:
                 add("info", result, "anything lower", "info")
             else:
                 add(f"band:{i}", result, min_vp, "int")
             row()
-        return out
+
+    def _options(self, add: Any, row: Any, title: Any, w: int, half: int) -> None:
+        """The scenario's house options (base-rules §20): a click cycles a choice, a number is typed;
+        the house default is left out of the file."""
+        ed = self.editor
+        options = ed.draft.doc.get("options") or {}
+        title("House options (*: set by this scenario)")
+        for f in attrs.fields(Options):
+            value = options.get(f.name, f.default)
+            shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+            if f.name in options:
+                shown += " *"
+            kind = "int" if isinstance(f.default, int) and not isinstance(f.default, bool) else "cycle"
+            add(f"opt:{f.name}", "", f"{f.name.replace('_', ' ')}: {shown}", kind)
+            row(-4)
 
     # -- input ---------------------------------------------------------------
 
@@ -212,8 +343,17 @@ class ScenarioForms:
         """A click on field ``f``: focus a typed field, cycle a choice, press a button."""
         ed = self.editor
         self.commit()
-        if f.kind in ("text", "int"):
-            self.focus, self.buffer, self.fresh = f.key, f.value, True
+        if f.kind in ("text", "int", "textarea"):
+            value = f.value.split(": ", 1)[1].removesuffix(" *") if f.key.startswith("opt:") else f.value
+            self.focus, self.buffer, self.fresh = f.key, value, f.kind != "textarea"
+            return
+        if f.kind == "tab":
+            self.page = f.key.split(":")[1]
+            return
+        if f.key.startswith("exit:") and f.kind == "row":
+            self.exit = int(f.key.split(":")[1])
+            ed.tool = "exit_hex"
+            ed.message = "exit selected: click its hexes on the map (or give it an edge)"
             return
         if f.key.startswith("wave:") and f.kind == "row":
             self.wave = int(f.key.split(":")[1])
@@ -255,13 +395,61 @@ class ScenarioForms:
             ed.rotate()
         elif f.key == "veh:crew":
             ed.crew()
+        elif f.key == "chr:write" and ed.selected is not None:
+            entry = ed.draft.get(ed.selected.path)
+            if "profile" in entry:
+                profile = ed.profile(entry["profile"])
+                if profile is None:
+                    ed.message = f"write out: no profile {entry['profile']!r} in the card set"
+                else:
+                    ed.draft.write_out(ed.selected, profile)
+                    ed.message = f"{profile.name} written out: edit his name, TQ, LDR and weapons"
+            else:
+                ed.draft.use_profile(ed.selected, ed.profiles)
         elif f.key in ("chr:prev", "chr:next"):
             ed.retarget(-1 if f.key == "chr:prev" else 1)
+        elif f.key == "wind":
+            wind = doc.get("wind")
+            ed.draft.set_top("wind", 1 if wind is None else (None if wind == 6 else wind + 1))
+        elif f.key.startswith(("edge:", "event:")):
+            section, side = f.key.split(":")
+            choices = EDGE_CHOICES if section == "edge" else tuple(v.value for v in EventVariant)
+            defaults = {"edge": {"friendly": "south", "enemy": "north"}}.get(
+                section, {"friendly": "attacking", "enemy": "defending"}
+            )
+            now = (doc.get(f"{section}s") or {}).get(side, defaults[side])
+            ed.draft.set_nested(f"{section}s", side, _next(list(choices), now), defaults[side])
+        elif f.key.startswith("opt:"):
+            name = f.key.split(":")[1]
+            default = getattr(Options(), name)
+            now = (doc.get("options") or {}).get(name, default)
+            choices = (
+                [False, True] if isinstance(default, bool) else list(OPTION_CHOICES.get(name, (default,)))
+            )
+            ed.draft.set_option(name, choices[(choices.index(now) + 1) % len(choices)], default)
+        elif f.key == "exit:add":
+            enemy_edge = (doc.get("edges") or {}).get("enemy", "north")
+            self.exit = ed.draft.add_exit(edge=enemy_edge)
+            ed.tool = "exit_hex"
+            ed.message = "new exit by the Enemy edge: change its edge, or click its hexes on the map"
+        elif f.key.startswith("exit:") and f.key.endswith(":del"):
+            ed.draft.remove_exit(int(f.key.split(":")[1]))
+            self.exit = None
+        elif f.key in ("exit:side", "exit:edge") and self.exit is not None:
+            ex = doc["victory"]["exits"][self.exit]
+            if f.key == "exit:side":
+                if ex.pop("side", "friendly") == "friendly":
+                    ex["side"] = "enemy"
+            else:
+                edge = _next(["", *EDGE_CHOICES], ex.pop("edge", ""))
+                if edge:
+                    ex["edge"] = edge
+            _order_exit(ex)
         elif f.key == "wave:add":
             self.wave = ed.draft.add_wave(ed.team, min(2, int(doc.get("turns", 6))))
             ed.tool = "wave_hex"
             ed.message = "new wave: click its entry hexes on the map"
-        elif f.key.endswith(":del"):
+        elif f.key.startswith("wave:") and f.key.endswith(":del"):
             del doc["reinforcements"][int(f.key.split(":")[1])]
             if not doc["reinforcements"]:
                 del doc["reinforcements"]
@@ -275,7 +463,10 @@ class ScenarioForms:
         """A key while a field is focused; True if the forms took it."""
         if self.focus is None:
             return False
-        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+        newline = ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(ev.mod & pygame.KMOD_SHIFT)
+        if newline and self.focus == "description":
+            self.buffer += "\n"
+        elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
             self.commit()
         elif ev.key == pygame.K_ESCAPE:
             self.focus, self.buffer = None, ""
@@ -288,13 +479,14 @@ class ScenarioForms:
 
     def commit(self) -> None:
         """Apply the focused field's text (a bad number is refused with a message)."""
-        key, text = self.focus, self.buffer.strip()
+        key, text, raw = self.focus, self.buffer.strip(), self.buffer
         if key is None:
             return
         self.focus, self.buffer = None, ""
         ed = self.editor
         value: Any = text
-        if key in INT_FIELDS or key.startswith("band:"):
+        number_option = key.startswith("opt:") and type(getattr(Options(), key[4:])) is int
+        if key in INT_FIELDS or key.startswith(("band:", "vic:")) or number_option:
             try:
                 value = int(text)
             except ValueError:
@@ -304,9 +496,30 @@ class ScenarioForms:
         doc = ed.draft.doc
         if key in ("id", "name", "turns", "month", "hand"):
             doc[key] = value
+        elif key == "seed":
+            ed.seed = value
+        elif key == "description":
+            lines = [x.rstrip() for x in raw.split("\n")]
+            ed.draft.set_top("description", "\n".join(lines).strip(), "")
+        elif key.startswith("vic:"):
+            ed.draft.set_victory_value(key[4:], value)
+        elif key.startswith("opt:"):
+            ed.draft.set_option(key[4:], value, getattr(Options(), key[4:]))
+        elif key == "exit:vp" and self.exit is not None:
+            doc["victory"]["exits"][self.exit]["vp"] = value
         elif key.startswith("band:"):
             ed.draft.set_band(int(key.split(":")[1]), value)
-        elif key.startswith(("obj:", "veh:")) and ed.selected is not None:
+        elif key == "chr:weapons" and ed.selected is not None:
+            problem = ed.draft.set_weapons(ed.selected, text)
+            if problem:
+                ed.message = problem
+        elif key in ("chr:ldr", "chr:tq") and ed.selected is not None:
+            entry = ed.draft.get(ed.selected.path)
+            if key == "chr:ldr" and value == 0:
+                entry.pop("ldr", None)
+            else:
+                entry[key[4:]] = value
+        elif key.startswith(("obj:", "veh:", "chr:")) and ed.selected is not None:
             entry = ed.draft.get(ed.selected.path)
             field = key.split(":")[1]
             if value == "" and field == "name":
@@ -342,6 +555,18 @@ class ScenarioForms:
                 line = f.fit(fd.label, SMALL_SIZE, r.width, bold=True)
                 surface.blit(f.text(line, SMALL_SIZE, theme.PANEL_TITLE, bold=True), (r.x, r.y + 4))
                 continue
+            if fd.kind == "textarea":
+                self._draw_textarea(surface, fd)
+                continue
+            if fd.kind == "tab":
+                on = fd.key == f"page:{self.page}"
+                bg = theme.shade(theme.BUTTON, 40) if on else theme.BUTTON
+                pygame.draw.rect(surface, bg, r, border_radius=3)
+                pygame.draw.rect(surface, theme.ACTIVE if on else theme.BUTTON_EDGE, r, 2 if on else 1, 3)
+                line = f.fit(fd.value, SMALL_SIZE, r.width - 6, bold=on, condensed=True)
+                surf = f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, bold=on, condensed=True)
+                surface.blit(surf, surf.get_rect(center=r.center))
+                continue
             tx = r.x + 4
             if fd.label:
                 lab = f.fit(
@@ -368,9 +593,48 @@ class ScenarioForms:
             line = f.fit(text, SMALL_SIZE, box.width - 8, condensed=True)
             surface.blit(f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), (box.x + 4, r.y + 4))
 
+    def _draw_textarea(self, surface: pygame.Surface, fd: Field) -> None:
+        """A multi-line box: the text wrapped at words, the last lines if it is longer."""
+        f = self.editor.fonts
+        focused = fd.key == self.focus
+        pygame.draw.rect(surface, theme.shade(theme.PANEL, 18), fd.rect, border_radius=3)
+        edge = theme.ACTIVE if focused else theme.BUTTON_EDGE
+        pygame.draw.rect(surface, edge, fd.rect, 2 if focused else 1, 3)
+        text = self.buffer + "|" if focused else fd.value
+        lines = _wrap(
+            text, lambda t: f.text(t, SMALL_SIZE, theme.TEXT, condensed=True).get_width(), fd.rect.width - 8
+        )
+        rows = fd.rect.height // (SMALL_SIZE + 3)
+        for k, line in enumerate(lines[-rows:] if focused else lines[:rows]):
+            surf = f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True)
+            surface.blit(surf, (fd.rect.x + 4, fd.rect.y + 3 + k * (SMALL_SIZE + 3)))
+
+
+def _wrap(text: str, width_of: Any, width: int) -> list[str]:
+    """``text`` cut into lines at its newlines and at spaces to fit ``width`` pixels."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and width_of(trial) > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        out.append(line)
+    return out
+
 
 def _next(values: list[str], current: str) -> str:
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+def _order_exit(ex: dict[str, Any]) -> None:
+    """An exit's keys in the order of :class:`~solo.data.scenario_format.ExitSpec`, in place."""
+    items = [(k, ex[k]) for k in ("vp", "side", "edge", "hexes") if k in ex]
+    ex.clear()
+    ex.update(items)
 
 
 def _who_text(wave: dict[str, Any]) -> str:
