@@ -98,3 +98,19 @@ def test_fire_at_the_farm_starts_with_the_barn_burning(tmp_path):
     assert g.state.markers.fire == {barn: "fire"}
     assert g.board.map.terrain[barn] == "building"
     assert not any(c.hex == barn for c in g.state.characters.values() if c.on_map)
+
+
+@pytest.mark.parametrize(("face", "state"), [(2, "raging"), (3, "fire")])
+def test_fire_in_a_building_grows_on_the_building_once_it_is_rubble(tmp_path, face, state):
+    """C2 29.3: growth uses the terrain where the fire started. A Building fire whose hex a shell
+    then turns to Rubble (14) still grows on the Building's 2 (2 grows, 3 burns on); Rubble has
+    no growth value, so reading the current terrain would never grow."""
+    g = game(tmp_path, fires=BUILDING)
+    h = Hex.parse(BUILDING)
+    g.change_terrain(h, "rubble")
+    assert g.board.terrain_of(h).id == "rubble"
+    script(g, [face])
+    end_phase.end_phase_environment(g)
+    assert g.state.markers.fire.get(h) == state
+    growth = [e for e in g.events if e.kind == "burning" and "growth" in e.text]
+    assert growth[-1].data["growth"] == 2

@@ -27,13 +27,19 @@ def _fire_value(game: GameContext, h: Hex, what: str) -> int | None:
 
 
 def start_fire(game: GameContext, h: Hex, *, cause: str, rule: str = "C2 29.2") -> None:
-    """Place a Fire marker on ``h`` (started this turn: no damage, growth or smoke this turn, C2 29.2)."""
+    """Place a Fire marker on ``h`` (started this turn: no damage, growth or smoke this turn, C2 29.2).
+
+    Keeps the growth value of the terrain burning now (``flags["fire_growth"]``, hex text → int or
+    None): C2 29.3 growth reads the terrain where the fire started, even once it is Rubble (14)."""
     m = game.state.markers
     if h in m.fire or not _on_board(game, h):
         return
     m.fire[h] = "fire"
     m.fire_started[h] = _turn(game)
     game.state.flags.setdefault("fire_smoke_count", {})[str(h)] = 0
+    # C2 29.3 growth reads "the terrain where the attack occurred": kept now, before a shell
+    # turns the Building to Rubble (14), so the fire grows on the Building's value.
+    game.state.flags.setdefault("fire_growth", {})[str(h)] = _fire_value(game, h, "growth")
     sync_los(game, h)
     game.emit(
         "burning",
@@ -86,6 +92,7 @@ def extinguish(game: GameContext, h: Hex, *, cause: str) -> None:
     del st.markers.fire[h]
     st.markers.fire_started.pop(h, None)
     st.flags.get("fire_smoke_count", {}).pop(str(h), None)
+    st.flags.get("fire_growth", {}).pop(str(h), None)
     recs = _smoke_records(game)
     touched = [h]
     for r in list(recs):
@@ -156,7 +163,8 @@ def _fire_end_phase(game: GameContext) -> None:
 
 def _fire_growth(game: GameContext, h: Hex) -> None:
     st = game.state
-    growth = _fire_value(game, h, "growth")
+    kept = st.flags.get("fire_growth", {})
+    growth = kept[str(h)] if str(h) in kept else _fire_value(game, h, "growth")  # C2 29.3
     face = game.dice.d10(f"fire growth on {h} (C2 29.3)").total
     if face == 9:
         game.emit(
