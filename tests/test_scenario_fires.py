@@ -83,7 +83,7 @@ def test_fires_validated_with_their_line(tmp_path):
     assert "99.99 is not on map" in msg
     assert f"hex {TREES} is given twice" in msg
     assert "15.10 is Open ground, which does not burn (C2 29.2 kindling)" in msg
-    assert "06.12 burns at set-up but Gefr. Orth starts there" in msg
+    assert "06.12 burns at set-up but Gefr. Orth starts or enters there" in msg
 
 
 def test_fires_accepted(tmp_path):
@@ -114,3 +114,59 @@ def test_fire_in_a_building_grows_on_the_building_once_it_is_rubble(tmp_path, fa
     assert g.state.markers.fire.get(h) == state
     growth = [e for e in g.events if e.kind == "burning" and "growth" in e.text]
     assert growth[-1].data["growth"] == 2
+
+
+WAVE = {
+    "turn": 2,
+    "team": "red",
+    "hexes": "05.00 06.00",
+    "characters": [
+        {"id": "red_9", "name": "Gren. Neun", "tq": 4, "weapons": [{"weapon": "kar98k", "ws": 4}]},
+    ],
+}
+
+
+def test_fire_on_a_reinforcement_entry_hex_refused_with_its_line(tmp_path):
+    """C2 29.2: nobody enters a Fire, so a ``fires:`` hex may not be a wave's entry hex (nor a
+    wave man's own hex): a problem at the ``fires:`` line."""
+    wave = {**WAVE, "hexes": f"05.00 {BUILDING}"}
+    with pytest.raises(DataError) as exc:
+        _load(tmp_path, fires=BUILDING, reinforcements=[wave])
+    lines = (tmp_path / "scenario.yaml").read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if text.startswith("fires:"))
+    assert f"scenario.yaml:{line}: " in str(exc.value)
+    assert f"hex {BUILDING} burns at set-up but reinforcement wave 1 (red) starts or enters there" in str(
+        exc.value
+    )
+    assert _load(tmp_path, fires=BUILDING, reinforcements=[WAVE]).fires == BUILDING
+
+
+def test_wave_enters_by_an_entry_hex_that_does_not_burn(tmp_path):
+    """C2 29.2 [house]: the wave's man due at a burning entry hex enters by the wave's first
+    entry hex that does not burn."""
+    from solo.enemy import order_phase
+    from solo.rules.terrain_fire import start_fire
+
+    g = game(tmp_path, reinforcements=[WAVE])
+    start_fire(g, Hex.parse("05.00"), cause="test")
+    g.state.flow.turn = 2
+    placed = order_phase.place_reinforcements(g)
+    assert [c.id for c in placed] == ["red_9"] and str(g.char("red_9").hex) == "06.00"
+
+
+def test_wave_waits_a_turn_while_every_entry_hex_burns(tmp_path):
+    """C2 29.2 [house]: every entry hex burning, the wave waits a turn (logged), then enters."""
+    from solo.enemy import order_phase
+    from solo.rules.terrain_fire import extinguish, start_fire
+
+    g = game(tmp_path, reinforcements=[WAVE])
+    for h in ("05.00", "06.00"):
+        start_fire(g, Hex.parse(h), cause="test")
+    g.state.flow.turn = 2
+    assert order_phase.place_reinforcements(g) == []
+    assert g.char("red_9").hex is None
+    assert "they wait until turn 3" in [e for e in g.events if e.kind == "reinforcements"][-1].text
+    g.state.flow.turn = 3
+    extinguish(g, Hex.parse("05.00"), cause="test")
+    assert [c.id for c in order_phase.place_reinforcements(g)] == ["red_9"]
+    assert str(g.char("red_9").hex) == "05.00"

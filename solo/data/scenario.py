@@ -688,12 +688,21 @@ class _Checker:
 
     def check_fires(self) -> None:
         """``fires:`` (C2 29.0): hexes on the map, each once, of terrain that burns (a kindling
-        value, C2 29.2), with nobody and no vehicle set up in them (29.2: no one enters a Fire)."""
+        value, C2 29.2), with nobody and no vehicle set up in them and no reinforcement wave entering
+        by them (29.2: no one enters a Fire)."""
         sc = self.sc
         if not sc.fires:
             return
         seen: set[str] = set()
         vehicle_hexes = {v.hex for v in sc.vehicles}
+        waves: dict[str, list[tuple[int, ReinforcementSpec]]] = {}  # C2 29.2: a wave enters there
+        for i, w in enumerate(sc.reinforcements):
+            tokens = (w.hexes or "").split() + [c.hex for c in w.characters if c.hex]
+            for tok in dict.fromkeys(tokens):
+                try:
+                    waves.setdefault(str(Hex.parse(tok)), []).append((i, w))
+                except GeometryError:
+                    continue  # reported with the wave
         for k, text in enumerate(sc.fires.split()):
             h = self.check_hex(("fires",), text, k=k, passable=False)
             if h is None:
@@ -712,9 +721,11 @@ class _Checker:
             who = [lab for _s, _p, _k, lab in self.placed.get(h, [])]
             if str(h) in vehicle_hexes:
                 who.append("a vehicle")
+            who.extend(f"reinforcement wave {i + 1} ({w.team})" for i, w in waves.get(str(h), []))
             if who:
+                names = ", ".join(who)
                 self.add_token(
-                    ("fires",), k, f"hex {text} burns at set-up but {', '.join(who)} starts there (C2 29.2)"
+                    ("fires",), k, f"hex {text} burns at set-up but {names} starts or enters there (C2 29.2)"
                 )
 
     # -- hexes -----------------------------------------------------------------

@@ -532,6 +532,41 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
+def _entries_burning(game: Any, wave: dict[str, Any]) -> bool:
+    """C2 29.2: nobody enters a burning hex. [house] A due wave's man whose entry hex burns takes
+    the wave's first entry hex (scenario order) that does not burn; if every one burns, the whole
+    wave waits a turn (logged). Rewrites ``wave["hexes"]``; True if the wave waits."""
+    fire = game.state.markers.fire
+    hexes = [Hex.parse(x) for x in wave["hexes"]]
+    if not any(h in fire for h in hexes):
+        return False
+    specs = game.scenario.reinforcements
+    spec = specs[wave["wave"]] if wave["wave"] < len(specs) else None
+    entries = [Hex.parse(t) for t in ((spec.hexes or "").split() if spec is not None else [])]
+    free = [h for h in dict.fromkeys([*entries, *hexes]) if h not in fire]
+    team = game.state.teams[wave["team"]].name
+    if not free:
+        wave["turn"] += 1
+        game.emit(
+            "reinforcements",
+            f"Reinforcements for team {team}: every entry hex burns; they wait until turn {wave['turn']}.",
+            rule="C2 29.2 [house]",
+            data={"wave": wave["wave"], "hexes": list(wave["hexes"]), "turn": wave["turn"]},
+        )
+        return True
+    moved = [str(free[0]) if h in fire else str(h) for h in hexes]
+    game.emit(
+        "reinforcements",
+        f"Reinforcements for team {team}: "
+        + ", ".join(sorted({str(h) for h in hexes if h in fire}))
+        + f" burns; they enter by {free[0]} instead.",
+        rule="C2 29.2 [house]",
+        data={"wave": wave["wave"], "from": list(wave["hexes"]), "hexes": moved},
+    )
+    wave["hexes"] = moved
+    return False
+
+
 def place_reinforcements(game: Any) -> list[Character]:
     """Step 3 a): place the reinforcements due this turn (base-rules §1, §5.7).
 
@@ -544,6 +579,8 @@ def place_reinforcements(game: Any) -> list[Character]:
     placed: list[Character] = []
     for wave in st.flags.get("reinforcements", ()):
         if wave["placed"] or wave["turn"] != st.flow.turn:
+            continue
+        if _entries_burning(game, wave):
             continue
         wave["placed"] = True
         team = st.teams[wave["team"]]
