@@ -170,3 +170,12 @@ def test_wave_waits_a_turn_while_every_entry_hex_burns(tmp_path):
     extinguish(g, Hex.parse("05.00"), cause="test")
     assert [c.id for c in order_phase.place_reinforcements(g)] == ["red_9"]
     assert str(g.char("red_9").hex) == "05.00"
+
+
+def test_fires_read_the_scenarios_own_overlays(tmp_path):
+    """C2 29.2 kindling: a Fortified Building overlay of the scenario (``overlays:``) on Open
+    ground burns (kindling 1), so a ``fires:`` hex there loads; without it Open ground is refused."""
+    with pytest.raises(DataError, match=r"15\.10 is Open ground, which does not burn"):
+        _load(tmp_path, fires="15.10")
+    over = [{"feature": "fortified_building", "hexes": "15.10"}]
+    assert _load(tmp_path, fires="15.10", overlays=over).fires == "15.10"

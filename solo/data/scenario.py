@@ -107,6 +107,17 @@ def load_scenario(path: Path | str, data: HouseData, *, characters: CharacterBoo
     return sc
 
 
+def text_has(hexes: str, h: Hex) -> bool:
+    """Whether the space-separated hex list ``hexes`` names ``h`` (bad tokens are skipped)."""
+    for tok in hexes.split():
+        try:
+            if Hex.parse(tok) == h:
+                return True
+        except GeometryError:
+            continue
+    return False
+
+
 def _looks_like_path(text: str) -> bool:
     return "/" in text or "\\" in text or Path(text).suffix in (".yaml", ".yml")
 
@@ -713,7 +724,9 @@ class _Checker:
             seen.add(str(h))
             if self.map is None:
                 continue
-            kinds = [self.data.terrain[t] for t in (self.map.terrain[h], *self.map.overlays.get(h, ()))]
+            own = [o.feature for o in sc.overlays if o.feature in self.data.terrain and text_has(o.hexes, h)]
+            ids = (self.map.terrain[h], *self.map.overlays.get(h, ()), *own)  # the scenario's overlays too
+            kinds = [self.data.terrain[t] for t in ids]
             if all(t.kindling is None for t in kinds):
                 self.add_token(
                     ("fires",), k, f"hex {text} is {kinds[0].name}, which does not burn (C2 29.2 kindling)"
