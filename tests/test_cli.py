@@ -235,3 +235,15 @@ def test_a_log_whose_last_line_is_cut_mid_line_says_so(tmp_path, capsys):
     assert main(["replay", str(cut)]) == 2
     err = capsys.readouterr().err
     assert f"{cut}:" in err and "cut off mid-line" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["validate", "edit"])
+def test_a_file_that_is_not_utf8_is_refused_cleanly(tmp_path, command):
+    """`solo validate` and `solo edit` on a file that is not UTF-8 text: `path: cannot read: ...`,
+    exit 2, no traceback."""
+    p = tmp_path / "scenario.yaml"
+    p.write_bytes(b"friendly:\n  - name: caf\xe9 \xff\n")
+    status, _out, err = run_cli(command, str(p))
+    assert status == 2
+    assert f"{p}: cannot read: not UTF-8 text (byte 0xe9 at offset " in err
+    assert "Traceback" not in err

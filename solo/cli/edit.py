@@ -87,10 +87,18 @@ def _cmd_edit(args: argparse.Namespace) -> int:
 
 
 def _is_scenario(target: Path) -> bool:
-    """A scenario file (top-level ``friendly:``/``enemy:``), or a shipped scenario id."""
+    """A scenario file (top-level ``friendly:``/``enemy:``), or a shipped scenario id.
+
+    Raises SoloError (``path: cannot read: ...``, exit 2) on a file that is not UTF-8 text."""
     from solo.core.resources import maps_dir
 
     if target.is_file():
+        from solo.core.errors import SoloError
+        from solo.data.validate import unreadable
+
+        why = unreadable(target)
+        if why is not None:
+            raise SoloError(f"{target}: {why}")
         head = target.read_text(encoding="utf-8")
         return any(line.startswith(("friendly:", "enemy:")) for line in head.splitlines())
     return not target.suffix and (maps_dir() / "scenarios" / f"{target}.yaml").is_file()

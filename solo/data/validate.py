@@ -84,6 +84,9 @@ def validate(
             continue
         if p.is_dir():
             files = sorted(p.glob("*.yaml"))
+            bad = [(f, why) for f in files if (why := unreadable(f)) is not None]
+            problems.extend(Problem(str(f), None, why) for f, why in bad)
+            files = [f for f in files if f not in dict(bad)]
             card_files = [f for f in files if f.name in CARD_FILES]
             scenario_files = [f for f in files if f not in card_files and _looks_like_scenario(f)] + sorted(
                 (p / "scenarios").glob("*.yaml")
@@ -96,6 +99,10 @@ def validate(
                 problems.extend(_check_scenarios(house_from(got), scenario_files))
             continue
         count += 1
+        why = unreadable(p)
+        if why is not None:
+            problems.append(Problem(str(p), None, why))
+            continue
         if p.name in CARD_FILES:
             problems.extend(load_set(own, single=p).problems)
         elif _is_scenario(p) or _looks_like_scenario(p):
@@ -110,10 +117,21 @@ def _sorted(problems: list[Problem]) -> list[Problem]:
     return sorted(set(problems), key=lambda x: (x.path, x.line or 0, x.message))
 
 
+def unreadable(p: Path) -> str | None:
+    """Why the file ``p`` cannot be read as UTF-8 text (``"cannot read: ..."``), or None if it can."""
+    try:
+        p.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"cannot read: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start})"
+    except OSError as exc:
+        return f"cannot read: {exc.strerror or exc}"
+    return None
+
+
 def _looks_like_scenario(p: Path) -> bool:
     try:
         head = p.read_text(encoding="utf-8")[:4000]
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return False
     return any(line.startswith(("friendly:", "enemy:")) for line in head.splitlines())
 
