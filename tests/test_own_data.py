@@ -239,3 +239,20 @@ def test_an_own_map_id_without_maps_dir_names_the_file_and_the_flag(tmp_path, ca
     lone = _scenario_on(tmp_path / "alone", "nosuch")
     assert main(["run", str(lone), "--turns", "1"]) == 2
     assert "or a map file, e.g. mytown.yaml" in capsys.readouterr().err
+
+
+def test_a_log_replayed_from_another_folder_names_the_missing_scenario_file(tmp_path, monkeypatch, capsys):
+    """The log keeps the scenario path as given (relative): replayed from a folder where it is not
+    found, the replay says so (``log:1: scenario file ... not found``, exit 2), not "data version"."""
+    scen = _scenario_on(tmp_path / "work" / "scenarios", "town")
+    monkeypatch.chdir(tmp_path / "work")
+    log = tmp_path / "game.jsonl"
+    assert main(["run", "scenarios/" + scen.name, "--turns", "1", "--log", str(log)]) == 0
+    assert main(["replay", str(log)]) == 0
+    capsys.readouterr()
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", str(log)]) == 2
+    err = capsys.readouterr().err
+    looked = tmp_path / "scenarios" / scen.name
+    assert f"game.jsonl:1: scenario file 'scenarios/{scen.name}' not found (looked for {looked})" in err
+    assert "data version" not in err

@@ -235,10 +235,15 @@ def game_data_version(card_set: str | Path | None, map_set: str | Path | None, s
 
 
 def check_header(header: Header, source: Path | str) -> None:
-    """Refuse a log made with another data version or a card or map set that is not here (LogError)."""
+    """Refuse a log made with another data version, or whose card or map set or scenario file
+    (given by path, relative to the working folder) is not here (LogError, ``source:1: ...``)."""
     for kind, folder in (("card set", header.card_set), ("map set", header.map_set)):
         if folder and not Path(folder).is_dir():
             raise LogError(f"{source}:1: the log was played with the {kind} {folder}, which is not here")
+    scen = str(header.scenario)
+    by_path = "/" in scen or "\\" in scen or Path(scen).suffix in (".yaml", ".yml")
+    if by_path and not Path(scen).is_file():  # else the missing file would hash as "another version"
+        raise LogError(f"{source}:1: scenario file {scen!r} not found (looked for {Path(scen).absolute()})")
     here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
         raise LogError(
