@@ -86,3 +86,11 @@ def test_a_scenario_fire_is_counted_from_fires(data: HouseData) -> None:
     key does not count."""
     matrix = feature_matrix([load_scenario(i, data) for i in ("fire_at_the_farm", "first_contact")], data)
     assert matrix["C2 29.0 fire set by the scenario (fires:)"] == ["fire_at_the_farm"]
+
+
+def test_minefields_of_the_map_count_like_the_scenarios(data: HouseData) -> None:
+    """C2 31.5: a map's own ``minefields:`` are minefields in every scenario on it, so they count."""
+    sc = load_scenario("first_contact", data)
+    assert not sc.minefields.strip() and "C2 31.5 minefields" not in scenario_features(sc, data)
+    mined = attrs.evolve(sc.map_of(data.maps), minefields=(Hex.parse("05.05"),))
+    assert "C2 31.5 minefields" in scenario_features(attrs.evolve(sc, map_def=mined), data)

@@ -263,7 +263,7 @@ def scenario_features(sc: Scenario, data: HouseData, *, reach: int = REACH) -> s
                 got.add(f"C2 26 {mw.weapon}")
         if v.road_orders:
             got.add("C2 31.11.1 road orders")
-    if sc.minefields.strip():
+    if sc.minefields.strip() or (m is not None and m.minefields):  # the scenario's or the map's
         got.add("C2 31.5 minefields")
     if sc.panzerfaust is not None and sc.panzerfaust.level > 0:
         got.add(f"C2 32.3 Panzerfaust level {sc.panzerfaust.level}")
