@@ -310,3 +310,15 @@ def test_a_shipped_scenario_with_a_relative_map_saved_here_leads_to_the_same_map
     draft = ScenarioDraft.from_text(churchyard, "the_churchyard.yaml")
     assert draft.relocate_map(shipped / "scenarios", work, house_data().maps) is None  # a map id
     assert draft.doc["map"] == "town"
+
+
+def test_toggle_hex_keeps_tokens_that_are_not_hexes():
+    """``fires:``/``minefields:`` (C2 29.0, 31.5): toggling a hex keeps a token it cannot read
+    (the validator reports it with its line) and takes out the hex however it was written."""
+    from solo.core.hexes import Hex
+
+    draft = ScenarioDraft({"fires": "13.09 xx.yy 20.5"})
+    assert draft.toggle_hex("fires", Hex.parse("10.10")) is True
+    assert draft.doc["fires"] == "13.09 xx.yy 20.5 10.10"
+    assert draft.toggle_hex("fires", Hex.parse("13.09")) is False
+    assert draft.doc["fires"] == "xx.yy 20.5 10.10"

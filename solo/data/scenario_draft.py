@@ -391,10 +391,12 @@ class ScenarioDraft:
 
     def toggle_hex(self, key: str, h: Hex) -> bool:
         """Add ``h`` to the top-level hex list ``key`` (``minefields``, C2 31.5; ``fires``, C2 29.0)
-        or take it out if it is there; returns True if it is now in. An empty list is left out."""
-        tokens = [str(x) for x in _tokens(self.doc.get(key))]
-        added = str(h) not in tokens
-        tokens = [*tokens, str(h)] if added else [t for t in tokens if t != str(h)]
+        or take it out if it is there; returns True if it is now in. An empty list is left out.
+        Tokens that are not hexes stay as written (the validator reports them with their line)."""
+        tokens = str(self.doc.get(key) or "").split()
+        same = [t for t in tokens if _hex(t) == h]
+        added = not same
+        tokens = [*tokens, str(h)] if added else [t for t in tokens if t not in same]
         if tokens:
             self.doc[key] = " ".join(tokens)
         else:
