@@ -165,3 +165,16 @@ def test_hit_becomes_must_name_a_hex_terrain(tmp_path):
     with pytest.raises(DataError, match=r"terrain.yaml:\d+: .*hit_becomes 'barbed_wire'"):
         load_terrain(bad)
     assert load_terrain().get("building").hit_becomes == "rubble"
+
+
+def test_hit_becomes_itself_is_refused_with_its_line(tmp_path):
+    """§14: ``hit_becomes: building`` on the Building itself would change nothing: refused at its line."""
+    from solo.core.errors import DataError
+    from solo.core.resources import cards_dir
+    from solo.data.terrain import load_terrain
+
+    text = (cards_dir() / "terrain.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "terrain.yaml"
+    bad.write_text(text.replace("hit_becomes: rubble", "hit_becomes: building"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"terrain.yaml:\d+: building cannot become itself when hit"):
+        load_terrain(bad)

@@ -165,7 +165,9 @@ def load_terrain(path: Path | None = None) -> TerrainTable:
                     probs.add(doc, ("terrain", i, "small_months", j), f"month must be 1-12, got {m}")
         if t.hit_becomes is not None:
             after = next((x for x in parsed.terrain if x.id == t.hit_becomes), None)
-            if after is None or after.placement not in (Placement.HEX, Placement.HEX_OR_HEXSIDE):
+            if t.hit_becomes == t.id:
+                probs.add(doc, ("terrain", i, "hit_becomes"), f"{t.id} cannot become itself when hit (§14)")
+            elif after is None or after.placement not in (Placement.HEX, Placement.HEX_OR_HEXSIDE):
                 probs.add(
                     doc,
                     ("terrain", i, "hit_becomes"),
