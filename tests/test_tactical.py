@@ -109,3 +109,50 @@ def test_balance_row_counts_wins_vp_casualties_and_empty_games():
     assert "| `y` | simple | 1 | 0 %" in table and "⚠" in table.splitlines()[-1]
     with pytest.raises(ValueError):
         balance_row("z", "tactical", [])
+
+
+def test_bot_map_caches_are_per_board_not_per_map_id():
+    """A user map with a shipped map's id (a lower "town") must not get the
+    shipped town's edge lines or transport stops (31.3): the caches live on each map's board."""
+    from types import SimpleNamespace
+
+    import attrs
+
+    from solo.data.maps import Board
+    from solo.data.scenario_format import MapSide
+    from solo.playtest.tactical import _edge_hex
+    from solo.playtest.tactical_transport import ALERT_RANGE, _stops
+    from solo.rules.state import Side
+
+    data = house_data()
+    town = Board.from_map(data.maps["town"], data.terrain)
+    shipped = data.maps["town"]
+    keep = [h for h in shipped.terrain if h.row < 10]  # a user "town" 10 rows high
+    small = attrs.evolve(
+        shipped,
+        rows=10,
+        terrain={h: shipped.terrain[h] for h in keep},
+        level={h: shipped.level[h] for h in keep},
+        hexsides={k: v for k, v in shipped.hexsides.items() if all(h.row < 10 for h in k)},
+        overlays={h: v for h, v in shipped.overlays.items() if h.row < 10},
+        roads=tuple(r for r in shipped.roads if all(h.row < 10 for h in r)),
+    )
+    other = Board.from_map(small, data.terrain)
+    assert len(town.hexes) != len(other.hexes)
+
+    def game(board):
+        enemy = SimpleNamespace(hex=board.hexes[15])  # index 15 on both boards, not the same hex
+        state = SimpleNamespace(active=lambda side: [enemy] if side is Side.ENEMY else [])
+        return SimpleNamespace(board=board, state=state, scenario=SimpleNamespace(minefields=""))
+
+    for board in (town, other):
+        g = game(board)
+        east = _edge_hex(g, MapSide.EAST, board.hexes[0])
+        assert east in board.index and east.col == max(h.col for h in board.hexes)
+        x0, y0, z0 = board.cube[15]
+        near = {
+            i
+            for i, (x, y, z) in enumerate(board.cube)
+            if max(abs(x - x0), abs(y - y0), abs(z - z0)) <= ALERT_RANGE
+        }
+        assert _stops(g) == near | {board.index[h] for h in board.map.minefields}

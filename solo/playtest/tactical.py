@@ -592,8 +592,9 @@ def _behind_vehicle(game: Game, ch: Character) -> Hex | None:
 
 def _edge_hex(game: Game, side: MapSide, near: Hex) -> Hex:
     """The hex of map side ``side`` nearest ``near`` (ties by label)."""
-    key = (game.board.map.id, side.value)
-    line = _EDGE_LINES.get(key)
+    lines = game.board.base.shared.setdefault(_EDGE_LINES, {})  # per board, not per map id
+    key = side.value
+    line = lines.get(key)
     if line is None:
         hexes = game.board.hexes
         if side in (MapSide.NORTH, MapSide.SOUTH):
@@ -605,12 +606,13 @@ def _edge_hex(game: Game, side: MapSide, near: Hex) -> Hex:
         else:
             col = (min if side is MapSide.WEST else max)(h.col for h in hexes)
             line = tuple(h for h in hexes if h.col == col)
-        _EDGE_LINES[key] = line
+        lines[key] = line
     return min(line, key=lambda h: (_dist(game, near, h), str(h)))
 
 
-_EDGE_LINES: dict[tuple[str, str], tuple[Hex, ...]] = {}
-"""The hexes along each map side, by (map id, side); built on first use."""
+_EDGE_LINES = "tactical.edge_lines"
+"""The key in the map's own board's ``shared`` caches of the hexes along each map side (by
+side; built on first use): a user map with a shipped map's id gets its own."""
 
 
 def _card_value(game: Game, card_id: str) -> int:

@@ -149,21 +149,23 @@ def _stops(game: Game) -> frozenset[int]:
     Kept for the last board and Enemy positions asked about."""
     board = game.board
     enemies = tuple(sorted({board.index[e.hex] for e in game.state.active(Side.ENEMY) if e.hex is not None}))
-    key = (board.map.id, enemies, minefield_hexes(game))
-    if _STOPS and _STOPS[0][0] == key:
-        return _STOPS[0][1]
+    key = (enemies, minefield_hexes(game))
+    last = board.base.shared.get(_STOPS)  # per board (its geometry), not per map id
+    if last is not None and last[0] == key:
+        return last[1]
     cube = board.cube
     near = [cube[i] for i in enemies]
     out = {board.index[h] for h in minefield_hexes(game) if h in board.index}
     for i, (x, y, z) in enumerate(cube):
         if any(max(abs(x - a), abs(y - b), abs(z - c)) <= ALERT_RANGE for a, b, c in near):
             out.add(i)
-    _STOPS[:] = [(key, frozenset(out))]
-    return _STOPS[0][1]
+    board.base.shared[_STOPS] = (key, frozenset(out))
+    return board.base.shared[_STOPS][1]
 
 
-_STOPS: list[tuple[tuple, frozenset[int]]] = []
-"""The last :func:`_stops` (its key and result)."""
+_STOPS = "tactical_transport.stops"
+"""The key in the map's own board's ``shared`` caches of the last :func:`_stops` asked on it
+(its key and result): a user map with a shipped map's id gets its own."""
 
 
 def _best(game: Game, v: Vehicle, dest: Hex, keys: tuple[str, ...], hexes: int) -> tuple[int, int]:
