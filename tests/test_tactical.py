@@ -10,7 +10,8 @@ from solo.playtest.balance import BAND, balance_row, format_balance
 from solo.playtest.batch_records import GameRecord
 from solo.playtest.play import header_for, new_game, replay
 from solo.playtest.policies import make_policy
-from solo.playtest.tactical import TacticalPolicy, _attack_order, _fire_target, hit_chance
+from solo.playtest.tactical import TacticalPolicy, _attack_order, _charge_favours, _fire_target, hit_chance
+from solo.rules.state import Side
 
 
 def test_hit_chance_at_the_thresholds():
@@ -156,3 +157,36 @@ def test_bot_map_caches_are_per_board_not_per_map_id():
             if max(abs(x - x0), abs(y - y0), abs(z - z0)) <= ALERT_RANGE
         }
         assert _stops(g) == near | {board.index[h] for h in board.map.minefields}
+
+
+@pytest.mark.parametrize(("men", "cover", "want"), [(4, False, False), (5, False, True), (5, True, False)])
+def test_charge_only_at_four_to_one_against_a_defender_in_the_open(tmp_path, men, cover, want):
+    """Charge (§11) when the men within 1 hex outnumber the lone defender by CHARGE_ODDS (4) and he
+    stands in the Open: 4 men against 1 is not enough, 5 are; 5 against one in Cover do not."""
+    g = make_game(tmp_path)
+    ch = g.char("able_1")
+    pairs = [
+        (a, b)
+        for a in g.board.hexes
+        for b in g.board.hexes
+        if g.distance(a, b) == 1
+        and not g.board.is_cover(a)
+        and g.board.is_cover(b) == cover
+        and g.board.terrain_of(a).character_passable
+        and g.board.terrain_of(b).character_passable
+    ]
+    here, there = min(pairs, key=lambda p: (str(p[0]), str(p[1])))
+    friends = [c for c in g.state.active(Side.FRIENDLY) if c is not ch]
+    assert len(friends) >= men - 1
+    for i, c in enumerate(friends):
+        c.hex = here if i < men - 1 else None
+    ch.hex = here
+    target = g.char("red_1")
+    target.revealed = True
+    target.hex = there
+    for e in g.state.active(Side.ENEMY):
+        if e is not target:
+            e.hex = None
+    assert g.in_cover(target) == cover
+    assert _charge_favours(g, ch, target) == want
+    assert (_attack_order(g, ch, ("charge", "sneak", "hide"), [target]) == "charge") == want

@@ -3,9 +3,10 @@
 It works toward the scenario's objectives (one man per objective, the rest in support or toward
 the exits), moves fast where no Known enemy sees it and Sneaks to Cover under fire, gives Rapid
 or Aimed Fire by the weapon's effective WS at the range (base-rules §4, §10), throws grenades
-(§12) and Charges (§11) when the odds favour it, Rallies the Cautious and worse (§7), sends the
-medic to the wounded (7.14, C2 30.0), keeps the Bazooka for vehicles and heads around their
-arcs (C2 32.1), and Ducks Back (7.19) a mover caught in the Open by two or more aimed weapons.
+(§12) and Charges (§11) when the odds favour it (4 to 1 against a defender in the Open), Rallies
+the Cautious and worse (§7), sends the medic to the wounded (7.14, C2 30.0), keeps the Bazooka
+for vehicles and heads around their arcs (C2 32.1), and Ducks Back (7.19) a mover caught in the
+Open by two or more aimed weapons.
 
 It reads only what the player sees (Known enemies, their orders and positions, the map) and
 never rolls: every tie is broken by stable ids or the order of the options, so a game played
@@ -39,10 +40,9 @@ DANGER_RANGE = 6
 SPRINT_RANGE = 10
 """A man Sprints (fire group 3) only with no Enemy counter or vehicle within this many hexes."""
 GRENADE_RANGE = 3
-CHARGE_ODDS = 3
-"""A man Charges (§11) when this many more Friendlies than defenders stand within 1 hex of him."""
-CHARGE_SHAKEN_RANK = 5
-"""... or when the defender's morale rank is at least this (Shaken, §7)."""
+CHARGE_ODDS = 4
+"""A man Charges (§11) a defender in the Open when this many more Friendlies than defenders stand
+within 1 hex of him (himself included); never one in Cover (measured: issue 13, README Balance)."""
 """Hexes a hand grenade reaches (base-rules §12)."""
 MOVE_STEPS = {"evade": 4, "sneak": 2, "sprint": 7, "run_and_gun": 2, "charge": 4}
 """Hexes each move order covers in a turn, to score direction strings (base-rules §6)."""
@@ -362,15 +362,9 @@ def _attack_order(game: Game, ch: Character, keys: tuple[str, ...], visible: lis
     rng = _dist(game, ch.hex, nearest.hex)
     value = _weapon_value(game, ch, rng)
     eff = value[0] if value else -9
-    if "charge" in keys and rng <= 2 and ch.morale.rank <= 3 and not ch.bad_wounds:
-        mates = [
-            c
-            for c in game.state.active(Side.FRIENDLY)
-            if c.hex is not None and _dist(game, c.hex, ch.hex) <= 1
-        ]
-        defenders = [e for e in game.opponents(ch) if e.hex == nearest.hex]
-        if len(mates) >= len(defenders) + CHARGE_ODDS or nearest.morale.rank >= CHARGE_SHAKEN_RANK:
-            return "charge"
+    charger = rng <= 2 and ch.morale.rank <= 3 and not ch.bad_wounds
+    if "charge" in keys and charger and _charge_favours(game, ch, nearest):
+        return "charge"
     if "grenade" in keys and _grenade_hex(game, ch) is not None:
         target = _grenade_hex(game, ch)
         crowd = sum(1 for e in _known(game, ch) if e.hex == target)
@@ -384,6 +378,19 @@ def _attack_order(game: Game, ch: Character, keys: tuple[str, ...], visible: lis
     if max(aimed, rapid) <= 0:
         return "suppressive_fire" if "suppressive_fire" in keys and eff >= 0 else None
     return "rapid_fire" if rapid > aimed else "aimed_fire"
+
+
+def _charge_favours(game: Game, ch: Character, target: Character) -> bool:
+    """Whether the odds favour ``ch`` Charging ``target`` (§11): the target stands in the Open
+    (no Cover, no smoke: base-rules §5.4) and the Friendlies within 1 hex of ``ch`` (himself
+    included) outnumber the defenders in the target's hex by ``CHARGE_ODDS`` or more."""
+    if game.in_cover(target):
+        return False
+    mates = [
+        c for c in game.state.active(Side.FRIENDLY) if c.hex is not None and _dist(game, c.hex, ch.hex) <= 1
+    ]
+    defenders = [e for e in game.opponents(ch) if e.hex == target.hex]
+    return len(mates) >= len(defenders) + CHARGE_ODDS
 
 
 def _grenade_hex(game: Game, ch: Character) -> Hex | None:
