@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import islice
+from math import gcd
 
 import attrs
 
@@ -62,6 +63,22 @@ def _put(cache: dict, key: int, value: object, cap: int) -> None:
         for old in list(islice(cache, max(1, cap // 4))):
             del cache[old]
     cache[key] = value
+
+
+def _through_corners(dx: int, dz: int) -> bool:
+    """Whether the line along cube vector (dx, ·, dz) passes exactly through hex corners.
+
+    A corner is the centroid of three hexes, so its cube coordinates are thirds, all with the
+    same non-zero residue; the points t·v with 3·t·v whole are multiples of u/3, u the vector
+    divided by its gcd: they hit corners iff u's coordinates agree mod 3 and are not multiples
+    of 3 (every hexspine vector, and a few others such as (1, 4, −5)).
+    """
+    dy = -dx - dz
+    g = gcd(dx, dz)
+    if g == 0:
+        return False
+    ux, uy, uz = dx // g, dy // g, dz // g
+    return (ux - uy) % 3 == 0 and (uy - uz) % 3 == 0 and ux % 3 != 0
 
 
 @attrs.frozen
@@ -167,10 +184,10 @@ class LineOfSight:
         for i, j in board.hexside_top:
             sided[i] = sided[j] = True
         self._sided = tuple(sided)
-        # (line_indices, its on-map cells once each) by (ia * n + ib): pure board geometry,
-        # shared like _static.
-        self._lines: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = board.shared.setdefault(
-            "los_lines", {}
+        # (line_indices, its on-map cells once each, whether it passes exactly through hex
+        # corners) by (ia * n + ib): pure board geometry, shared like _static.
+        self._lines: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...], bool]] = (
+            board.shared.setdefault("los_lines", {})
         )
 
     # -- markers ---------------------------------------------------------
@@ -429,7 +446,13 @@ class LineOfSight:
         line = self._lines.get(lkey)
         if line is None:
             steps = self.line_indices(ia, ib)
-            line = (steps, tuple(dict.fromkeys(i for step in steps for i in step if i >= 0)))
+            cb = board.cube[ib]
+            ca = board.cube[ia]
+            line = (
+                steps,
+                tuple(dict.fromkeys(i for step in steps for i in step if i >= 0)),
+                _through_corners(cb[0] - ca[0], cb[2] - ca[2]),
+            )
             _put(self._lines, lkey, line, self._lines_cap)
         steps = line[0]
         cube = board.cube
@@ -456,10 +479,12 @@ class LineOfSight:
         t_hi, s_lo = max(ga, gb), min(ga, gb)
         chi, clo = cube[hi], cube[lo]
         abbey_mod = 0
-        sided = self._sided
-        last = len(steps) - 1
-        for k in range(1, last):
-            step = steps[k]
+        hexside_top = board.hexside_top
+        # Whether the line passes exactly through hex corners at all (a hexspine line does):
+        # only then may a crossing be at a corner (_crossing); else the plain hexside test.
+        corners = line[2]
+        prev: int | None = None
+        for step in steps[1:-1]:
             # Height of this step: for a spine pair, the lower of the two (both must block).
             h_top = 1000
             obstacle = OFF
@@ -483,16 +508,32 @@ class LineOfSight:
             if blocked:
                 return (False, blocked, obstacle, abbey_mod, steps, rng)
             # Hedges, walls and bocage on hexsides between two intervening hexes.
-            if len(step) == 2:
+            if len(step) == 1:
+                j = step[0]
+                if prev is not None and j >= 0:
+                    key = (prev, j) if prev < j else (j, prev)
+                    if corners:
+                        if key in hexside_top or (self._any_touch and (self._sided[prev] or self._sided[j])):
+                            found = self._crossing(prev, j, ca, cube[ib], (t_hi, s_lo, chi, clo, hi))
+                            if found is not None:
+                                return (False, found[0], found[1], abbey_mod, steps, rng)
+                    else:
+                        side = hexside_top.get(key)
+                        if side is not None:
+                            # Measured from whichever of the two hexes is nearer each end, so
+                            # the answer does not depend on the direction of the walk.
+                            blocked = self._blocks(side, key[0], t_hi, s_lo, chi, clo, hi, other=key[1])
+                            if blocked:
+                                return (False, blocked, key[0], abbey_mod, steps, rng)
+                prev = j if j >= 0 else None
+            else:
+                prev = None
                 b, c = step
-                if (b >= 0 and sided[b]) or (c >= 0 and sided[c]):
-                    found = self._spine_sides(steps, k, last, (t_hi, s_lo, chi, clo, hi), low, inside)
-                    if found is not None:
-                        return (False, found[0], found[1], abbey_mod, steps, rng)
-            elif k > 1 and len(steps[k - 1]) == 1:
-                p, r = steps[k - 1][0], step[0]
-                if p >= 0 and r >= 0 and (sided[p] or sided[r]):
-                    found = self._crossing(p, r, cube[ia], cube[ib], (t_hi, s_lo, chi, clo, hi))
+                if hexside_top and ((b >= 0 and self._sided[b]) or (c >= 0 and self._sided[c])):
+                    k = steps.index(step, 1)
+                    found = self._spine_sides(
+                        steps, k, len(steps) - 1, (t_hi, s_lo, chi, clo, hi), low, inside
+                    )
                     if found is not None:
                         return (False, found[0], found[1], abbey_mod, steps, rng)
         if interior_from_outside:  # 27.5, when nothing between blocked first
@@ -532,6 +573,9 @@ class LineOfSight:
         one side and the ``p``/``q`` or ``q``/``r`` hexside on the other; under ``any_touch`` by
         any of the three.
         """
+        across = self._feature(p, r, ends)
+        if across is None and not self._any_touch:
+            return None  # both_sides needs the p/r hexside on one side
         cube = self.board.cube
         cp, cr = cube[p], cube[r]
         dx, dy, dz = cr[0] - cp[0], cr[1] - cp[1], cr[2] - cp[2]
@@ -546,14 +590,13 @@ class LineOfSight:
             if wx * vz == wz * vx:
                 q = self.board.index_at_cube(qx, qz)
                 break
-        across = self._feature(p, r, ends)
         if q is None:
             return across
         if self._any_touch:
             if across is not None or q < 0:
                 return across
             return self._feature(p, q, ends) or self._feature(q, r, ends)
-        if across is None or q < 0:
+        if q < 0:
             return None
         return across if (self._feature(p, q, ends) or self._feature(q, r, ends)) else None
 
