@@ -23,6 +23,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "half_track_target": ("sees", "never"),
     "hatchless_gunner_vom": ("bu", "open"),
     "minefield_men": ("morale_check", "none"),
+    "hexside_vertex_los": ("both_sides", "any_touch"),
 }
 """The values a text option may take (anything else is an error)."""
 OPTION_RANGES: dict[str, tuple[int, int]] = {
@@ -90,6 +91,13 @@ class Options:
     wreck_cover: bool = True
     """C2 27.9: a destroyed AFV or Half-Track (a wreck) still in its hex gives the 'In hex with
     AFV/Half-Track' chart line (``true``) or only a live one does (``false``); the rule is silent."""
+
+    hexside_vertex_los: str = "both_sides"
+    """§16 step 2, C2 27.3: hedges, walls and bocage where the line passes through a hex corner
+    (a vertex) or along a hexside, between intervening hexes: ``both_sides`` (the line is blocked
+    only if it is blocked on both sides of the corner, as "a line along a hexside is blocked only
+    if both hexes beside it block"; the hexside it runs along is crossed by neither side and does
+    not block) or ``any_touch`` (every feature hexside the line touches blocks)."""
 
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> Options:

@@ -100,7 +100,9 @@ class GameContext:
         self.options = options if options is not None else scenario.game_options()
         self.dice = dice
         self.board = Board.for_map(scenario.map_of(data.maps), data.terrain)
-        self.los = LineOfSight(self.board, month=scenario.month)
+        self.los = LineOfSight(
+            self.board, month=scenario.month, hexside_vertex=self.options.hexside_vertex_los
+        )
         self._low_orders = frozenset(o.id for o in data.orders if o.low)
         self.events: list[Event] = []
         self.inputs: list[dict[str, Any]] = []

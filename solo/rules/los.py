@@ -16,7 +16,11 @@ in order:
    the hexes on both sides block; S terrain counts only if either end has a
    low order; heights are compared in half-levels with the blind-hex table;
    hedges, walls and bocage on a hexside between two intervening hexes block
-   like an obstacle of their height; Fire markers block.
+   like an obstacle of their height; Fire markers block. Where the line passes
+   through a hex corner or along a hexside (C2 27.3 with §16 step 2), the house
+   option ``hexside_vertex_los`` reads the features there: ``both_sides`` (the
+   default) blocks only if the line is blocked on both sides of the corner
+   (:meth:`LineOfSight._crossing`, :meth:`LineOfSight._spine_sides`).
 5. D terrain (C2 27.8): a character with a low order in D terrain is seen only
    from 1 hex away, +1 per level the viewer stands above it, or by a viewer
    whose hex and every hex between are D terrain.
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import islice
+from math import gcd
 
 import attrs
 
@@ -46,6 +51,8 @@ _NO_TOP = -99
 
 SHARED_ANSWERS = 30_000
 """At most this many marker-free answers per board and month, shared across games."""
+HEXSIDE_VERTEX = ("both_sides", "any_touch")
+"""The readings of hexside features at a hex corner (house option ``hexside_vertex_los``)."""
 SHARED_LINES = 15_000
 """At most this many line shapes (board indices) per board, shared across games."""
 
@@ -56,6 +63,22 @@ def _put(cache: dict, key: int, value: object, cap: int) -> None:
         for old in list(islice(cache, max(1, cap // 4))):
             del cache[old]
     cache[key] = value
+
+
+def _through_corners(dx: int, dz: int) -> bool:
+    """Whether the line along cube vector (dx, ·, dz) passes exactly through hex corners.
+
+    A corner is the centroid of three hexes, so its cube coordinates are thirds, all with the
+    same non-zero residue; the points t·v with 3·t·v whole are multiples of u/3, u the vector
+    divided by its gcd: they hit corners iff u's coordinates agree mod 3 and are not multiples
+    of 3 (every hexspine vector, and a few others such as (1, 4, −5)).
+    """
+    dy = -dx - dz
+    g = gcd(dx, dz)
+    if g == 0:
+        return False
+    ux, uy, uz = dx // g, dy // g, dz // g
+    return (ux - uy) % 3 == 0 and (uy - uz) % 3 == 0 and ux % 3 != 0
 
 
 @attrs.frozen
@@ -106,7 +129,9 @@ class LineOfSight:
     ``month`` (1–12) decides whether Fields are S terrain (C2 27.8). Markers are
     set with :meth:`set_smoke` and :meth:`set_fire`; :meth:`check` answers.
     ``shared_answers`` and ``shared_lines`` bound the caches shared with other games on
-    the board (entries; ValueError below 1).
+    the board (entries; ValueError below 1). ``hexside_vertex`` is the house option
+    ``hexside_vertex_los``: how hedges, walls and bocage at the corners the line passes
+    through block (one of :data:`HEXSIDE_VERTEX`; ValueError otherwise).
     """
 
     def __init__(
@@ -116,9 +141,15 @@ class LineOfSight:
         month: int = 6,
         shared_answers: int = SHARED_ANSWERS,
         shared_lines: int = SHARED_LINES,
+        hexside_vertex: str = "both_sides",
     ) -> None:
         if not 1 <= month <= 12:
             raise ValueError(f"month must be 1-12, got {month}")
+        if hexside_vertex not in HEXSIDE_VERTEX:
+            choices = ", ".join(HEXSIDE_VERTEX)
+            raise ValueError(f"hexside_vertex must be one of {choices}, got {hexside_vertex!r}")
+        self.hexside_vertex = hexside_vertex
+        self._any_touch = hexside_vertex == "any_touch"
         if shared_answers < 1 or shared_lines < 1:
             raise ValueError("the shared LOS caches need room for at least one entry")
         self._answers_cap = shared_answers
@@ -140,14 +171,23 @@ class LineOfSight:
         # Key: ((low index * n + high index) << 2) | low_a << 1 | low_b, ends sorted.
         # _static: answers without smoke or fire, shared by every game on this board and month;
         # _cache: this game's answers while it has smoke or fire markers.
-        self._static: dict[int, _Entry] = board.shared.setdefault(("los", month), {})
+        # The house option is part of the shared key only when it is not the default (the default
+        # keeps the key every game used before it existed).
+        static_key = ("los", month) if hexside_vertex == "both_sides" else ("los", month, hexside_vertex)
+        self._static: dict[int, _Entry] = board.shared.setdefault(static_key, {})
         self._cache: dict[int, _Entry] = {}
         self._through: dict[int, dict[int, None]] = {}
         self._levels = tuple(m.level[h] for h in board.hexes)
-        # (line_indices, its on-map cells once each) by (ia * n + ib): pure board geometry,
-        # shared like _static.
-        self._lines: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = board.shared.setdefault(
-            "los_lines", {}
+        # Per index: whether a hedge, wall or bocage lies on any of its hexsides (skips the
+        # hexside tests of a step whose hexes have none).
+        sided = [False] * self._n
+        for i, j in board.hexside_top:
+            sided[i] = sided[j] = True
+        self._sided = tuple(sided)
+        # (line_indices, its on-map cells once each, whether it passes exactly through hex
+        # corners) by (ia * n + ib): pure board geometry, shared like _static.
+        self._lines: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...], bool]] = (
+            board.shared.setdefault("los_lines", {})
         )
 
     # -- markers ---------------------------------------------------------
@@ -194,7 +234,11 @@ class LineOfSight:
         if board.base is not self.board.base:
             raise ValueError(f"board of map {board.map.id!r} is not a board of {self.board.map.id!r}")
         los = LineOfSight(
-            board, month=self.month, shared_answers=self._answers_cap, shared_lines=self._lines_cap
+            board,
+            month=self.month,
+            shared_answers=self._answers_cap,
+            shared_lines=self._lines_cap,
+            hexside_vertex=self.hexside_vertex,
         )
         los._smoke = dict(self._smoke)
         los._fire = dict(self._fire)
@@ -402,7 +446,13 @@ class LineOfSight:
         line = self._lines.get(lkey)
         if line is None:
             steps = self.line_indices(ia, ib)
-            line = (steps, tuple(dict.fromkeys(i for step in steps for i in step if i >= 0)))
+            cb = board.cube[ib]
+            ca = board.cube[ia]
+            line = (
+                steps,
+                tuple(dict.fromkeys(i for step in steps for i in step if i >= 0)),
+                _through_corners(cb[0] - ca[0], cb[2] - ca[2]),
+            )
             _put(self._lines, lkey, line, self._lines_cap)
         steps = line[0]
         cube = board.cube
@@ -430,6 +480,9 @@ class LineOfSight:
         chi, clo = cube[hi], cube[lo]
         abbey_mod = 0
         hexside_top = board.hexside_top
+        # Whether the line passes exactly through hex corners at all (a hexspine line does):
+        # only then may a crossing be at a corner (_crossing); else the plain hexside test.
+        corners = line[2]
         prev: int | None = None
         for step in steps[1:-1]:
             # Height of this step: for a spine pair, the lower of the two (both must block).
@@ -454,18 +507,35 @@ class LineOfSight:
             blocked = self._blocks(h_top, obstacle, t_hi, s_lo, chi, clo, hi)
             if blocked:
                 return (False, blocked, obstacle, abbey_mod, steps, rng)
-            # A hedge, wall or bocage hexside between two intervening hexes.
-            if prev is not None and len(step) == 1 and step[0] >= 0:
+            # Hedges, walls and bocage on hexsides between two intervening hexes.
+            if len(step) == 1:
                 j = step[0]
-                key = (prev, j) if prev < j else (j, prev)
-                side = hexside_top.get(key)
-                if side is not None:
-                    # Measured from whichever of the two hexes is nearer each end, so
-                    # the answer does not depend on the direction of the walk.
-                    blocked = self._blocks(side, key[0], t_hi, s_lo, chi, clo, hi, other=key[1])
-                    if blocked:
-                        return (False, blocked, key[0], abbey_mod, steps, rng)
-            prev = step[0] if len(step) == 1 and step[0] >= 0 else None
+                if prev is not None and j >= 0:
+                    key = (prev, j) if prev < j else (j, prev)
+                    if corners:
+                        if key in hexside_top or (self._any_touch and (self._sided[prev] or self._sided[j])):
+                            found = self._crossing(prev, j, ca, cube[ib], (t_hi, s_lo, chi, clo, hi))
+                            if found is not None:
+                                return (False, found[0], found[1], abbey_mod, steps, rng)
+                    else:
+                        side = hexside_top.get(key)
+                        if side is not None:
+                            # Measured from whichever of the two hexes is nearer each end, so
+                            # the answer does not depend on the direction of the walk.
+                            blocked = self._blocks(side, key[0], t_hi, s_lo, chi, clo, hi, other=key[1])
+                            if blocked:
+                                return (False, blocked, key[0], abbey_mod, steps, rng)
+                prev = j if j >= 0 else None
+            else:
+                prev = None
+                b, c = step
+                if hexside_top and ((b >= 0 and self._sided[b]) or (c >= 0 and self._sided[c])):
+                    k = steps.index(step, 1)
+                    found = self._spine_sides(
+                        steps, k, len(steps) - 1, (t_hi, s_lo, chi, clo, hi), low, inside
+                    )
+                    if found is not None:
+                        return (False, found[0], found[1], abbey_mod, steps, rng)
         if interior_from_outside:  # 27.5, when nothing between blocked first
             return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
         # C2 27.8: D terrain with a low order.
@@ -478,6 +548,117 @@ class LineOfSight:
                 ):
                     return (False, "C2 27.8 low order in depression", end, abbey_mod, steps, rng)
         return (True, "clear", OFF, abbey_mod, steps, rng)
+
+    def _feature(self, i: int, j: int, ends: tuple) -> tuple[str, int] | None:
+        """Whether a hedge, wall or bocage on the hexside between indices ``i`` and ``j`` blocks
+        (§16 steps 4–5 with its height): (rule, first index of the hexside), or None."""
+        key = (i, j) if i < j else (j, i)
+        side = self.board.hexside_top.get(key)
+        if side is None:
+            return None
+        # Measured from whichever of the two hexes is nearer each end, so the answer does not
+        # depend on the direction of the walk.
+        blocked = self._blocks(side, key[0], *ends, other=key[1])
+        return None if blocked is None else (blocked, key[0])
+
+    def _crossing(
+        self, p: int, r: int, ca: tuple[int, int, int], cb: tuple[int, int, int], ends: tuple
+    ) -> tuple[str, int] | None:
+        """The line goes from intervening hex ``p`` into intervening hex ``r`` (adjacent): the
+        features it meets there (§16, C2 27.3); (rule, index) if they block.
+
+        Across the hexside between them: that hexside. Exactly through one of its corners (the
+        vertex of ``p``, ``r`` and a third hex ``q`` the line only touches): under ``both_sides``
+        the line is blocked only if it is on both sides of the corner, by the ``p``/``r`` hexside on
+        one side and the ``p``/``q`` or ``q``/``r`` hexside on the other; under ``any_touch`` by
+        any of the three.
+        """
+        across = self._feature(p, r, ends)
+        if across is None and not self._any_touch:
+            return None  # both_sides needs the p/r hexside on one side
+        cube = self.board.cube
+        cp, cr = cube[p], cube[r]
+        dx, dy, dz = cr[0] - cp[0], cr[1] - cp[1], cr[2] - cp[2]
+        vx, vz = cb[0] - ca[0], cb[2] - ca[2]
+        q = None
+        # The two hexes next to both p and r: p plus the step rotated by ±60°.
+        for ox, oz in ((-dz, -dy), (-dy, -dx)):
+            qx, qz = cp[0] + ox, cp[2] + oz
+            # The corner is the centroid of p, r, q: on the line when 3 × (corner − a) ∥ (b − a).
+            wx = cp[0] + cr[0] + qx - 3 * ca[0]
+            wz = cp[2] + cr[2] + qz - 3 * ca[2]
+            if wx * vz == wz * vx:
+                q = self.board.index_at_cube(qx, qz)
+                break
+        if q is None:
+            return across
+        if self._any_touch:
+            if across is not None or q < 0:
+                return across
+            return self._feature(p, q, ends) or self._feature(q, r, ends)
+        if q < 0:
+            return None
+        return across if (self._feature(p, q, ends) or self._feature(q, r, ends)) else None
+
+    def _spine_sides(
+        self, steps: tuple[tuple[int, ...], ...], k: int, last: int, ends: tuple, low: bool, inside: bool
+    ) -> tuple[str, int] | None:
+        """Step ``k`` runs along the hexside between ``b`` and ``c`` (a hexspine), from the corner
+        it shares with the step before to the one it shares with the step after (§16 step 2,
+        C2 27.3); (rule, index) if the features there block.
+
+        ``both_sides``: each side (``b`` or ``c``) is blocked by its own hex, or by a feature on its
+        hexside with the step before or after; the line is blocked only if both sides are. The
+        hexside between ``b`` and ``c``, which the line runs along, is crossed by neither side.
+        ``any_touch``: any of the five hexsides blocks. Hexsides on an end hex's edge never do.
+        """
+        b, c = steps[k]
+        x = steps[k - 1][0] if k > 1 else OFF
+        y = steps[k + 1][0] if k + 1 < last else OFF
+        feature = self._feature
+        if self._any_touch:
+            if b >= 0 and c >= 0:
+                found = feature(b, c, ends)
+                if found is not None:
+                    return found
+            for s in (b, c):
+                for o in (x, y):
+                    if s >= 0 and o >= 0:
+                        found = feature(s, o, ends)
+                        if found is not None:
+                            return found
+            return None
+        sides = []
+        for s in (b, c):
+            if s < 0:
+                return None  # off the map: nothing blocks that side
+            found = None
+            for o in (x, y):
+                if o >= 0:
+                    found = feature(s, o, ends)
+                    if found is not None:
+                        break
+            if found is None:
+                blocked = self._blocks(self._top(s, low, inside), s, *ends)
+                if blocked is None:
+                    return None  # this side is clear
+                found = (blocked, s)
+            sides.append(found)
+        # Both sides blocked: report a feature (the terrain alone was tested before).
+        return sides[0] if "hexside" in sides[0][0] else sides[1]
+
+    def _top(self, i: int, low: bool, inside: bool) -> int:
+        """The top of intervening hex ``i`` as :meth:`_walk` reads it (fire, B and S terrain)."""
+        if i in self._fire:
+            return 99
+        board = self.board
+        top = board.ground[i]
+        bt = board.block_top[i]
+        if bt > top and not (inside and board.abbey[i]):
+            top = bt
+        if low and self._small_top[i] > top:
+            top = self._small_top[i]
+        return top
 
     def _blocks(
         self,
