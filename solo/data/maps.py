@@ -471,8 +471,9 @@ class Board:
         game's overlay: a Building hit becomes Rubble, base-rules §14).
 
         Built once per set of changes and shared by the games that have the same ones: its caches
-        (LOS answers, roads) are its own, keyed by the changes, and the map's own board and its
-        caches are never touched. ``{}`` gives the map's own board. Raises
+        (LOS answers, roads) are its own, keyed by the changes, and the map's own board is never
+        touched (its LOS cache only gains answers for lines that pass no changed hex, the same walk
+        on either board; :class:`~solo.rules.los.LineOfSight`). ``{}`` gives the map's own board. Raises
         :class:`~solo.core.errors.GeometryError` for a hex off the map, KeyError for an unknown id.
         """
         base = self.base
