@@ -391,3 +391,77 @@ def test_fire_off_the_line_reuses_the_marker_free_answer():
         if fire.isdisjoint(los._static[((ia * n + ib) << 2) | (la << 1) | lb].cells):
             assert got == before
     assert changed > 0  # some line through a fire is blocked by it
+
+
+def test_rubble_board_shares_the_answers_of_lines_that_miss_the_rubble(monkeypatch):
+    """Issue 10: on a board with Rubble (base-rules §14) a line that passes no changed hex is read
+    from the map board's shared answers (and a new one given to them); a line through the Rubble is
+    walked on the changed terrain. Every answer, with and without smoke and fire, is that of a board
+    built from scratch with the same terrain."""
+    from solo.data.maps import shipped_maps
+
+    m = load_map(shipped_maps()[0])
+    base = Board.from_map(m)
+    houses = [h for h, t in m.terrain.items() if t == "building"][:4]
+    assert houses, "the test needs Building hexes"
+    changed = base.with_terrain(dict.fromkeys(houses, "rubble"))
+    scratch = LineOfSight(Board.from_map(changed.map, base.terrain_table))  # caches of its own
+    n = len(base.hexes)
+    rubble = {base.index[h] for h in houses}
+    ends = [((7 * k) % n, (29 * k + 3) % n) for k in range(900)]
+    pairs = [(ia, ib, k % 2 == 0, k % 3 == 0) for k, (ia, ib) in enumerate(ends)]
+    on_base = LineOfSight(base)
+    want_base = [on_base.check_index(*p) for p in pairs]  # fills the map board's answers
+    walked = []
+    real = LineOfSight._compute
+
+    def counted(self, ia, ib, la, lb):
+        if self is los:
+            walked.append((ia, ib))
+        return real(self, ia, ib, la, lb)
+
+    monkeypatch.setattr(LineOfSight, "_compute", counted)
+    los = LineOfSight(changed)
+    for ia, ib, la, lb in pairs:
+        assert los.check_index(ia, ib, la, lb) == scratch.check_index(ia, ib, la, lb)
+    through = [(a, b) for a, b in walked if not rubble.isdisjoint(los._lines[a * n + b][1])]
+    assert through and len(through) == len(walked)  # only lines through the Rubble are walked
+    assert len(walked) < len(pairs) // 4
+    # The map board's answers are still the map's own (the Rubble lines were not given to it).
+    assert [LineOfSight(base).check_index(*p) for p in pairs] == want_base
+    # A line first walked on the Rubble board that misses the Rubble is given to the map board.
+    los.clear_cache()  # a Rubble board's clear_cache clears the map board's answers too
+    assert not base.shared[("los", 6)] and not changed.shared[("los", 6)]
+    for p in pairs:
+        LineOfSight(changed).check_index(*p)
+    shared = base.shared[("los", 6)]
+    assert shared and all(rubble.isdisjoint(e.cells) for e in shared.values())
+    # Under smoke and fire, the same answers as from scratch.
+    for board_los in (los, scratch):
+        for k in range(0, n, 31):
+            board_los.set_smoke(board_los.board.hexes[k], -4)
+        board_los.set_fire(board_los.board.hexes[n // 3], True)
+    for ia, ib, la, lb in pairs:
+        assert los.check_index(ia, ib, la, lb, 2) == scratch.check_index(ia, ib, la, lb, 2)
+
+
+def test_a_line_first_walked_under_fire_that_misses_it_is_shared():
+    """Issue 10: a line walked for the first time while a Fire marker is on the map (C2 29.2) but not
+    on the line is the marker-free walk: it is given to the shared answers; one through the fire is not."""
+    from solo.data.maps import shipped_maps
+
+    los = LineOfSight(Board.from_map(load_map(shipped_maps()[0])))
+    los.clear_cache()
+    n = len(los.board.hexes)
+    fire = n // 2
+    los.set_fire(los.board.hexes[fire], True)
+    ends = [((11 * k) % n, (17 * k + 3) % n) for k in range(300)]
+    pairs = [(min(a, b), max(a, b)) for a, b in ends if a != b]
+    for ia, ib in pairs:
+        los.check_index(ia, ib)
+    cells = {(ia, ib): los._lines[ia * n + ib][1] for ia, ib in pairs}
+    off = [p for p in pairs if fire not in cells[p]]
+    on = [p for p in pairs if fire in cells[p]]
+    assert off and on
+    assert all(((ia * n + ib) << 2) in los._static for ia, ib in off)
+    assert not any(((ia * n + ib) << 2) in los._static for ia, ib in on)

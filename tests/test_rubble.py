@@ -178,3 +178,17 @@ def test_hit_becomes_itself_is_refused_with_its_line(tmp_path):
     bad.write_text(text.replace("hit_becomes: rubble", "hit_becomes: building"), encoding="utf-8")
     with pytest.raises(DataError, match=r"terrain.yaml:\d+: building cannot become itself when hit"):
         load_terrain(bad)
+
+
+def test_a_board_with_changes_has_the_tables_of_one_built_from_scratch(tmp_path):
+    """Issue 10: the board with Rubble keeps the map's geometry and rebuilds only the terrain tables;
+    every table is that of a board built from the changed map, and its caches are its own."""
+    base = game(tmp_path).board
+    changed = base.with_terrain({HOUSE: "rubble", H("01.12"): "rubble"})
+    scratch = Board.from_map(changed.map, base.terrain_table)
+    for field in ("hexes", "index", "cube", "neighbours", "ground", "block_top", "depression", "abbey"):
+        assert getattr(changed, field) == getattr(scratch, field), field
+    assert changed.hexside_top == scratch.hexside_top and changed.grid == scratch.grid
+    assert changed.row_offset == scratch.row_offset
+    assert changed.block_top != base.block_top and changed.shared is not base.shared and not changed.shared
+    assert changed.terrain_of(HOUSE).id == "rubble" and base.terrain_of(HOUSE).id == "building"

@@ -471,8 +471,9 @@ class Board:
         game's overlay: a Building hit becomes Rubble, base-rules §14).
 
         Built once per set of changes and shared by the games that have the same ones: its caches
-        (LOS answers, roads) are its own, keyed by the changes, and the map's own board and its
-        caches are never touched. ``{}`` gives the map's own board. Raises
+        (LOS answers, roads) are its own, keyed by the changes, and the map's own board is never
+        touched (its LOS cache only gains answers for lines that pass no changed hex, the same walk
+        on either board; :class:`~solo.rules.los.LineOfSight`). ``{}`` gives the map's own board. Raises
         :class:`~solo.core.errors.GeometryError` for a hex off the map, KeyError for an unknown id.
         """
         base = self.base
@@ -498,22 +499,7 @@ class Board:
                 n = neighbour(h, d, m.stagger)
                 row.append(index.get(n, -1) if n is not None else -1)
             nbrs.append(tuple(row))
-        ground, block_top, dep, abbey = [], [], [], []
-        for h in hexes:
-            t = table[m.terrain[h]]
-            over = [table[o] for o in m.overlays.get(h, ())]
-            offset = min([t.ground_offset, *(o.ground_offset for o in over)])
-            g = 2 * m.level[h] + offset
-            ground.append(g)
-            b = [x.obstacle for x in (t, *over) if x.los is LosKind.BLOCK]
-            block_top.append(g + max(b) if b else -99)
-            dep.append(any(x.los is LosKind.DEPRESSION for x in (t, *over)))
-            abbey.append({"none": 0, "exterior": 1, "interior": 2}[t.abbey.value])
-        hexside_top: dict[tuple[int, int], int] = {}
-        for (a, b), fid in m.hexsides.items():
-            ia, ib = index[a], index[b]
-            key = (ia, ib) if ia < ib else (ib, ia)
-            hexside_top[key] = max(ground[ia], ground[ib]) + table[fid].obstacle
+        ground, block_top, dep, abbey, hexside_top = _terrain_tables(m, table, hexes, index)
         if m.stagger is Stagger.EVEN_LOW:
             offs = tuple((x + (x & 1)) // 2 for x in range(m.columns))
         else:
@@ -525,10 +511,10 @@ class Board:
             index=index,
             cube=cube,
             neighbours=tuple(nbrs),
-            ground=tuple(ground),
-            block_top=tuple(block_top),
-            depression=tuple(dep),
-            abbey=tuple(abbey),
+            ground=ground,
+            block_top=block_top,
+            depression=dep,
+            abbey=abbey,
             hexside_top=hexside_top,
             row_offset=offs,
             grid=tuple(tuple(index.get(Hex(c, r), -1) for r in range(m.rows)) for c in range(m.columns)),
@@ -577,6 +563,30 @@ class Board:
         return self.hexes[n] if n >= 0 else None
 
 
+def _terrain_tables(
+    m: MapDef, table: TerrainTable, hexes: tuple[Hex, ...], index: dict[Hex, int]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[int, ...], dict[tuple[int, int], int]]:
+    """The terrain part of a :class:`Board` of ``m``: ground, block_top, depression, abbey (per hex
+    index) and hexside_top (half-levels); the rest of a board is geometry."""
+    ground, block_top, dep, abbey = [], [], [], []
+    for h in hexes:
+        t = table[m.terrain[h]]
+        over = [table[o] for o in m.overlays.get(h, ())]
+        offset = min([t.ground_offset, *(o.ground_offset for o in over)])
+        g = 2 * m.level[h] + offset
+        ground.append(g)
+        b = [x.obstacle for x in (t, *over) if x.los is LosKind.BLOCK]
+        block_top.append(g + max(b) if b else -99)
+        dep.append(any(x.los is LosKind.DEPRESSION for x in (t, *over)))
+        abbey.append({"none": 0, "exterior": 1, "interior": 2}[t.abbey.value])
+    hexside_top: dict[tuple[int, int], int] = {}
+    for (a, b), fid in m.hexsides.items():
+        ia, ib = index[a], index[b]
+        key = (ia, ib) if ia < ib else (ib, ia)
+        hexside_top[key] = max(ground[ia], ground[ib]) + table[fid].obstacle
+    return tuple(ground), tuple(block_top), tuple(dep), tuple(abbey), hexside_top
+
+
 @functools.lru_cache(maxsize=32)
 def with_overlays(m: MapDef, extra: tuple[tuple[Hex, str], ...]) -> MapDef:
     """``m`` with the overlays ``extra`` ((hex, terrain id), ...) added: a scenario's trenches
@@ -602,5 +612,19 @@ def _board_with(base: Board, changes: tuple[tuple[Hex, str], ...]) -> Board:
             raise GeometryError(f"hex {h} is not on map {base.map.id!r}")
         base.terrain_table[tid]  # an unknown id fails here, not in a later lookup
         terrain[h] = tid
-    changed = Board.from_map(attrs.evolve(base.map, terrain=terrain), base.terrain_table)
-    return attrs.evolve(changed, changes=changes, base_board=base)
+    m = attrs.evolve(base.map, terrain=terrain)
+    # The geometry (hexes, index, cube, neighbours, grid) is the map's: only the terrain tables.
+    tables = _terrain_tables(m, base.terrain_table, base.hexes, base.index)
+    ground, block_top, dep, abbey, hexside_top = tables
+    return attrs.evolve(
+        base,
+        map=m,
+        ground=ground,
+        block_top=block_top,
+        depression=dep,
+        abbey=abbey,
+        hexside_top=hexside_top,
+        shared={},
+        changes=changes,
+        base_board=base,
+    )

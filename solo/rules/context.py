@@ -201,7 +201,8 @@ class GameContext:
         """Change the terrain of ``h`` for this game only (a Building hit becomes Rubble, base-rules
         §14): kept in ``state.terrain_changes``; :attr:`board` and :attr:`los` become the map's board
         with the game's changes (:meth:`~solo.data.maps.Board.with_terrain`), keeping the smoke and
-        fire markers. The map's own board and the caches other games share are not touched.
+        fire markers. The map's own board is not touched (its shared LOS answers only gain lines that
+        pass no changed hex: the same answers).
         Raises :class:`~solo.core.errors.GeometryError` for a hex off the map, KeyError for an
         unknown terrain id (the state is then unchanged)."""
         changes = {**self.state.terrain_changes, h: terrain_id}

@@ -189,6 +189,17 @@ class LineOfSight:
         self._lines: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...], bool]] = (
             board.shared.setdefault("los_lines", {})
         )
+        # A board with changed terrain (Rubble, base-rules §14) walks a line that passes no
+        # changed hex exactly as the map's own board does (the walk reads only the line's hexes
+        # and the hexsides between them): such answers are read from, and given to, the map
+        # board's shared answers, and the line shapes (pure geometry) are the map board's.
+        self._base_static: dict[int, _Entry] | None = None
+        self._changed: frozenset[int] = frozenset()
+        base = board.base
+        if base is not board and base.hexes == board.hexes:
+            self._base_static = base.shared.setdefault(("los", month), {})
+            self._changed = frozenset(board.index[h] for h, _ in board.changes)
+            self._lines = base.shared.setdefault("los_lines", {})
 
     # -- markers ---------------------------------------------------------
 
@@ -250,6 +261,8 @@ class LineOfSight:
         self._cache.clear()
         self._through.clear()
         self._static.clear()
+        if self._base_static is not None:
+            self._base_static.clear()
 
     def _invalidate(self, i: int) -> None:
         keys = self._through.pop(i, None)
@@ -325,8 +338,10 @@ class LineOfSight:
                 entry = self._fill(key)
             else:
                 # No markers: the answers every game on this map and month shares.
-                entry = self._compute(*self._unkey(key))
-                _put(self._static, key, entry, self._answers_cap)
+                entry = self._from_base(key) if self._base_static is not None else None
+                if entry is None:
+                    entry = self._compute(*self._unkey(key))
+                    self._share(key, entry)
         sight = entry.sight
         if limit is not None and sight.range > limit:
             return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
@@ -381,14 +396,21 @@ class LineOfSight:
         """Compute, with this game's smoke and fire, and cache with the hexes the line passes."""
         fire = self._fire
         entry = self._static.get(key)
+        if entry is None and self._base_static is not None:
+            entry = self._from_base(key)
         if fire and (entry is None or not fire.keys().isdisjoint(entry.cells)):
             # A fire on the line (or a line not walked yet): this game's walk. _walk reads fire
             # only on the line's own hexes, so without fire there it is the marker-free one.
+            fresh = entry is None
             entry = self._compute(*self._unkey(key))
+            if fresh and fire.keys().isdisjoint(entry.cells):
+                # No fire on the line after all: the marker-free answer; share it, so the
+                # next game (or this one after the fire is out) does not walk it again.
+                self._share(key, entry)
         elif entry is None:
             # Without fire the walk is the marker-free one: fill the shared answer.
             entry = self._compute(*self._unkey(key))
-            _put(self._static, key, entry, self._answers_cap)
+            self._share(key, entry)
         if self._smoke:
             smoke = self._smoke_on(entry.steps, entry.cells)
             if smoke:
@@ -398,6 +420,23 @@ class LineOfSight:
         for i in entry.cells:
             through.setdefault(i, {})[key] = None
         return entry
+
+    def _from_base(self, key: int) -> _Entry | None:
+        """The map board's marker-free answer for ``key`` if its line passes no changed hex (kept
+        in this board's shared answers too), else None. Only on a board with changed terrain."""
+        entry = self._base_static.get(key)  # type: ignore[union-attr]
+        if entry is None or not self._changed.isdisjoint(entry.cells):
+            return None
+        _put(self._static, key, entry, self._answers_cap)
+        return entry
+
+    def _share(self, key: int, entry: _Entry) -> None:
+        """Keep a marker-free answer in the shared answers: this board's, and the map board's too
+        when the board has changed terrain its line does not pass (the same walk there)."""
+        _put(self._static, key, entry, self._answers_cap)
+        base = self._base_static
+        if base is not None and self._changed.isdisjoint(entry.cells):
+            _put(base, key, entry, self._answers_cap)
 
     def _smoke_on(self, steps: tuple[tuple[int, ...], ...], cells: tuple[int, ...] = ()) -> int:
         """The summed smoke modifier along ``steps`` (≤ 0); 0 at once when no smoke is on ``cells``."""
