@@ -18,7 +18,7 @@ from test_scenario_editor import at, click, field, key, new_editor, palette, pla
 from solo.core.options import Options
 from solo.data.scenario import load_scenario, shipped_scenarios
 from solo.data.scenario_draft import ScenarioDraft
-from solo.data.scenario_writer import _sections
+from solo.data.yaml_sections import top_sections as _sections
 from solo.render import theme
 from solo.render.scenario_editor import ScenarioEditor
 

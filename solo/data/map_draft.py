@@ -18,7 +18,6 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-import re
 from pathlib import Path
 
 import attrs
@@ -30,6 +29,7 @@ from solo.core.hexes import DIRECTIONS, Direction, Hex, Stagger, neighbour
 from solo.core.resources import display_name, maps_dir
 from solo.data.maps import MapDef, ShortColumns, _MapFile, load_map, side_key
 from solo.data.terrain import Placement, TerrainTable, load_terrain
+from solo.data.yaml_sections import key_comment, top_sections
 
 KEY_ORDER = (
     "id",
@@ -51,8 +51,6 @@ KEY_ORDER = (
 
 SIDES_PER_LINE = 8
 """Hexsides written on one ``hexsides`` entry line."""
-
-_KEY_LINE = re.compile(r"^([a-z_]+):")
 
 
 @attrs.define
@@ -406,37 +404,9 @@ def _merged(d: MapDraft, key: str, lines: list[str]) -> list[str] | None:
     return out
 
 
-def _sections(text: str) -> dict[str, tuple[list[str], list[str]]]:
-    """Top-level sections of ``text``: key → (comment lines before it, its own lines)."""
-    out: dict[str, tuple[list[str], list[str]]] = {}
-    pending: list[str] = []
-    current: list[str] | None = None
-    for line in text.split("\n")[:-1] if text.endswith("\n") else text.split("\n"):
-        m = _KEY_LINE.match(line)
-        if m:
-            current = [line]
-            out[m.group(1)] = (pending, current)
-            pending = []
-        elif current is None or line.startswith("#") or not line.strip():
-            pending.append(line)
-        else:
-            current.extend(pending)
-            pending = []
-            current.append(line)
-    if pending and current is not None:
-        current.extend(pending)
-    return out
-
-
-def _key_comment(line: str) -> str:
-    """The ``   # ...`` comment after a key line's value ("" if none; not inside quotes)."""
-    m = re.match(r"^[a-z_]+:[^#\"']*?(\s+#.*)$", line)
-    return m.group(1) if m else ""
-
-
 def dump_draft(d: MapDraft) -> str:
     """The map file text of ``d`` (sections in :data:`KEY_ORDER`; unchanged ones verbatim)."""
-    old = _sections(d.source) if d.source else {}
+    old = top_sections(d.source) if d.source else {}
     out: list[str] = []
     for key in KEY_ORDER:
         body = _body(d, key)
@@ -452,7 +422,7 @@ def dump_draft(d: MapDraft) -> str:
             if inner is not None:
                 body = [body[0], *inner]
             if body[0].endswith((":", "|")) or key in ("id", "name"):
-                body = [body[0] + _key_comment(lines[0]), *body[1:]]
+                body = [body[0] + key_comment(lines[0]), *body[1:]]
             out += [x for x in before if x.startswith("#") or not x.strip()]
         elif key in ("terrain", "elevation"):
             out.append(column_comment(d))

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import enum
 import json
-import re
 from typing import Any
 
 import attrs
@@ -30,6 +29,7 @@ import yaml
 
 from solo.core.datafile import read_text, structure
 from solo.data.scenario_format import Scenario
+from solo.data.yaml_sections import key_comment, top_sections
 
 __all__ = [
     "ALWAYS",
@@ -239,7 +239,7 @@ def dump_scenario(
         for key, value in doc.items():
             _block(_scalar(key), value, 0, out)
         return header + "\n".join(out) + "\n"
-    old = _sections(source)
+    old = top_sections(source)
     keys = [k for k in old if k in doc or (k not in original and k in TOP_ORDER)]
     for k in doc:
         if k in keys:
@@ -265,40 +265,9 @@ def dump_scenario(
             before, body = old[key]
             lines += [x for x in before if x.startswith("#") or not x.strip()]
             if fresh[0].endswith(":") or fresh[0].endswith(">-"):
-                fresh[0] += _key_comment(body[0])
+                fresh[0] += key_comment(body[0])
         lines += fresh
     return "\n".join(lines) + "\n"
-
-
-_KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*):(\s|$)")
-
-
-def _sections(text: str) -> dict[str, tuple[list[str], list[str]]]:
-    """Top-level sections of ``text``: key → (comment and blank lines before it, its own lines)."""
-    out: dict[str, tuple[list[str], list[str]]] = {}
-    pending: list[str] = []
-    current: list[str] | None = None
-    for line in text.split("\n")[:-1] if text.endswith("\n") else text.split("\n"):
-        m = _KEY_LINE.match(line)
-        if m:
-            current = [line]
-            out[m.group(1)] = (pending, current)
-            pending = []
-        elif current is None or line.startswith("#") or not line.strip():
-            pending.append(line)
-        else:
-            current.extend(pending)
-            pending = []
-            current.append(line)
-    if pending and current is not None:
-        current.extend(pending)
-    return out
-
-
-def _key_comment(line: str) -> str:
-    """The ``   # ...`` comment after a key line's value ("" if none; not inside quotes)."""
-    m = re.match(r"^[A-Za-z_]+:[^#\"']*?(\s+#.*)$", line)
-    return m.group(1) if m else ""
 
 
 def parse_scenario_text(text: str, name: str) -> Scenario:
