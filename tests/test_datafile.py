@@ -192,3 +192,21 @@ def test_hooks_registered_before_the_converter_is_built_are_kept_in_order():
         conv.structure("7", int)  # make_converter's own strict hooks
     conv.register_structure_hook(Tag, lambda v, _t: ("third", v))  # now straight onto the converter
     assert conv.structure("x", Tag) == ("third", "x")
+
+
+class _Tagged(tuple):
+    """A value type for the decorator form of a structure hook."""
+
+
+def test_a_hook_registered_as_a_decorator_builds_the_converter():
+    """cattrs' decorator form (the type from the hook's return annotation) needs the converter."""
+    from solo.core.datafile import _Converter
+
+    conv = _Converter()
+
+    @conv.register_structure_hook
+    def _tag(value: object, _type: object) -> _Tagged:
+        return _Tagged(("tag", value))
+
+    assert conv._built is not None
+    assert conv.structure(3, _Tagged) == ("tag", 3)

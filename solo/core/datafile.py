@@ -410,8 +410,11 @@ class _Converter:
     def __getattr__(self, name: str) -> Any:
         if name in self._REGISTER and self._built is None:
 
-            def keep(*args: Any, **kwargs: Any) -> None:
+            def keep(*args: Any, **kwargs: Any) -> Any:
+                if len(args) < 2 and not kwargs:  # the decorator form: it needs the converter
+                    return getattr(self.built(), name)(*args)
                 self._kept.append((name, args, kwargs))
+                return None
 
             return keep
         return getattr(self.built(), name)
