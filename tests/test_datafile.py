@@ -174,3 +174,39 @@ def test_yaml_oddities_are_one_line_data_errors(text, message):
         read_text(text, "f.yaml")
     assert message in str(info.value)
     assert all("\n" not in p.message for p in info.value.problems)
+
+
+def test_hooks_registered_before_the_converter_is_built_are_kept_in_order():
+    """The converter is built on first use (issue 10, start-up); earlier registrations still count."""
+    from solo.core.datafile import _Converter
+
+    class Tag:
+        pass
+
+    conv = _Converter()
+    conv.register_structure_hook(Tag, lambda v, _t: ("first", v))
+    conv.register_structure_hook(Tag, lambda v, _t: ("second", v))
+    assert conv._built is None
+    assert conv.structure("x", Tag) == ("second", "x")
+    with pytest.raises(TypeError, match="expected an integer"):
+        conv.structure("7", int)  # make_converter's own strict hooks
+    conv.register_structure_hook(Tag, lambda v, _t: ("third", v))  # now straight onto the converter
+    assert conv.structure("x", Tag) == ("third", "x")
+
+
+class _Tagged(tuple):
+    """A value type for the decorator form of a structure hook."""
+
+
+def test_a_hook_registered_as_a_decorator_builds_the_converter():
+    """cattrs' decorator form (the type from the hook's return annotation) needs the converter."""
+    from solo.core.datafile import _Converter
+
+    conv = _Converter()
+
+    @conv.register_structure_hook
+    def _tag(value: object, _type: object) -> _Tagged:
+        return _Tagged(("tag", value))
+
+    assert conv._built is not None
+    assert conv.structure(3, _Tagged) == ("tag", 3)

@@ -233,3 +233,14 @@ def test_line_shape_is_exactly_the_hexes_the_segment_crosses(dx, dz):
 def test_line_clips_a_hex_the_sampled_walk_missed():
     """00.03 → 09.06 passes through a corner of 02.03 (a hex a 10-point sampled walk misses)."""
     assert P("02.03") in line_hexes(P("00.03"), P("09.06"), E)
+
+
+def test_a_hex_pickles_and_copies_as_itself():
+    """The parsed-data cache pickles thousands of hexes (issue 10): a hex comes back equal, a Hex."""
+    import copy
+    import pickle
+
+    h = Hex(15, 12)
+    for back in (pickle.loads(pickle.dumps(h, protocol=proto)) for proto in (2, pickle.HIGHEST_PROTOCOL)):
+        assert back == h and type(back) is Hex and hash(back) == hash(h) and str(back) == "15.12"
+    assert type(copy.deepcopy(h)) is Hex and copy.deepcopy(h) == h

@@ -60,9 +60,11 @@ def _check_data_dirs(args: argparse.Namespace) -> None:
 
 
 def _parse_options(pairs: list[str]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    if not pairs:
+        return out  # PyYAML is not imported to start a game (issue 10, start-up)
     import yaml
 
-    out: dict[str, object] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:
@@ -72,7 +74,6 @@ def _parse_options(pairs: list[str]) -> dict[str, object]:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from solo.core.log import write_log
     from solo.core.options import Options
     from solo.data.house import load_data
     from solo.playtest.play import DEFAULT_SCENARIO, header_for, new_game, summary
@@ -111,6 +112,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
             options=options,
             turns=args.turns,
         )
+        from solo.core.log import write_log
+
         write_log(args.log, header, game.events)
     print(summary(game))
     if args.log:

@@ -12,26 +12,24 @@ Model classes know nothing about YAML; loaders call :func:`read` (or
 :class:`Problems` bag that names paths inside the document
 (``("cards", 3, "initiative")``) and turns them into lines; :func:`check_unique`
 is the one check for ids given twice, and :data:`SNAKE_ID` the one pattern of an id.
+
+PyYAML and cattrs are imported when first needed (a file parsed, a document structured): a
+process whose data all come from the parsed-data cache (:mod:`solo.data.data_cache`) imports
+neither (issue 10, start-up). Hooks registered on :data:`converter` before then are kept, in
+order, and given to the cattrs converter when it is built.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import typing
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
-import cattrs
-import cattrs.cols
-import yaml
-from cattrs.errors import (
-    ClassValidationError,
-    ForbiddenExtraKeysError,
-    IterableValidationError,
-)
 
 from solo.core.bounds import OutOfRangeError, range_of
 from solo.core.errors import DataError, Problem
@@ -110,8 +108,23 @@ class DataFile:
         return Problem(self.name, line, message)
 
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader when PyYAML has it (ten times faster), else the pure-Python one."""
+if TYPE_CHECKING:
+    import cattrs
+
+
+@functools.cache
+def _yaml() -> Any:
+    """The ``yaml`` module (PyYAML), imported on the first parse."""
+    import yaml
+
+    return yaml
+
+
+@functools.cache
+def _loader_class() -> Any:
+    """libyaml's safe loader when PyYAML has it (ten times faster), else the pure-Python one."""
+    yaml = _yaml()
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_text(text: str, name: str) -> DataFile:
@@ -120,8 +133,9 @@ def read_text(text: str, name: str) -> DataFile:
     Raises :class:`DataError` for malformed YAML, duplicate keys, or
     non-string-or-int mapping keys.
     """
+    yaml = _yaml()
     try:
-        loader = _Loader(text)
+        loader = _loader_class()(text)
     except yaml.YAMLError as exc:  # e.g. a control character in the text
         raise DataError([Problem(name, 1, f"malformed YAML: {_first_line(exc)}")]) from None
     try:
@@ -186,12 +200,14 @@ def read_card_file(path: Path | str | None, filename: str) -> DataFile:
 def _first_line(exc: BaseException) -> str:
     if "maximum nesting depth" in str(exc):  # libyaml's words
         return "nested too deeply"
-    if isinstance(exc, yaml.MarkedYAMLError) and exc.problem:
+    if isinstance(exc, _yaml().MarkedYAMLError) and exc.problem:
         return exc.problem
     return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
-_CONSTRUCT_ERRORS = (yaml.YAMLError, ValueError, TypeError, OverflowError)
+def _construct_errors() -> tuple[type[BaseException], ...]:
+    """What constructing a YAML node may raise (a bad value, not a bug)."""
+    return (_yaml().YAMLError, ValueError, TypeError, OverflowError)
 
 
 def _build(loader, node, path, lines, key_lines, problems, name, spans, seen):
@@ -205,7 +221,7 @@ def _build(loader, node, path, lines, key_lines, problems, name, spans, seen):
         )
         return None
     seen.add(id(node))
-    if isinstance(node, yaml.MappingNode):
+    if node.id == "mapping":  # PyYAML's MappingNode (``id`` names a node's class)
         out: dict[Any, Any] = {}
         if any(k.tag == "tag:yaml.org,2002:merge" for k, _v in node.value):
             problems.append(Problem(name, line, "YAML merge keys (<<) are not allowed; write the keys out"))
@@ -213,7 +229,7 @@ def _build(loader, node, path, lines, key_lines, problems, name, spans, seen):
         for knode, vnode in node.value:
             try:
                 key = loader.construct_object(knode, deep=True)
-            except _CONSTRUCT_ERRORS as exc:
+            except _construct_errors() as exc:
                 problems.append(Problem(name, knode.start_mark.line + 1, f"bad key: {_first_line(exc)}"))
                 continue
             if not isinstance(key, (str, int)) or isinstance(key, bool):
@@ -237,7 +253,7 @@ def _build(loader, node, path, lines, key_lines, problems, name, spans, seen):
             key_lines[(*path, key)] = knode.start_mark.line + 1
             out[key] = _build(loader, vnode, (*path, key), lines, key_lines, problems, name, spans, seen)
         return out
-    if isinstance(node, yaml.SequenceNode):
+    if node.id == "sequence":
         return [
             _build(loader, child, (*path, i), lines, key_lines, problems, name, spans, seen)
             for i, child in enumerate(node.value)
@@ -245,7 +261,7 @@ def _build(loader, node, path, lines, key_lines, problems, name, spans, seen):
     spans[path] = (node.start_mark.index, node.end_mark.index)
     try:
         return loader.construct_object(node, deep=True)
-    except _CONSTRUCT_ERRORS as exc:
+    except _construct_errors() as exc:
         problems.append(Problem(name, line, f"bad value: {_first_line(exc)}"))
         return None
 
@@ -310,6 +326,9 @@ def make_converter() -> cattrs.Converter:
     Modules register hooks for their own value types (e.g. ``Hex``) on
     :data:`converter` at import time.
     """
+    import cattrs
+    import cattrs.cols
+
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     conv.register_structure_hook(int, _strict(int, "an integer"))
     conv.register_structure_hook(str, _strict(str, "a string"))
@@ -362,8 +381,47 @@ def make_converter() -> cattrs.Converter:
     return conv
 
 
-converter: cattrs.Converter = make_converter()
-"""The one converter for every data file (see :func:`make_converter`)."""
+class _Converter:
+    """The one converter, built by :func:`make_converter` on first use.
+
+    ``register_structure_hook``, ``register_structure_hook_func`` and
+    ``register_structure_hook_factory`` called before it is built are kept and made on it, in
+    the same order, when it is; every other attribute is the built converter's.
+    """
+
+    _REGISTER = frozenset(
+        ("register_structure_hook", "register_structure_hook_func", "register_structure_hook_factory")
+    )
+
+    def __init__(self) -> None:
+        self._built: cattrs.Converter | None = None
+        self._kept: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def built(self) -> cattrs.Converter:
+        """The cattrs converter, with every hook registered so far."""
+        if self._built is None:
+            conv = make_converter()
+            for name, args, kwargs in self._kept:
+                getattr(conv, name)(*args, **kwargs)
+            self._kept.clear()
+            self._built = conv
+        return self._built
+
+    def __getattr__(self, name: str) -> Any:
+        if name in self._REGISTER and self._built is None:
+
+            def keep(*args: Any, **kwargs: Any) -> Any:
+                if len(args) < 2 and not kwargs:  # the decorator form: it needs the converter
+                    return getattr(self.built(), name)(*args)
+                self._kept.append((name, args, kwargs))
+                return None
+
+            return keep
+        return getattr(self.built(), name)
+
+
+converter: cattrs.Converter = _Converter()  # type: ignore[assignment]
+"""The one converter for every data file (see :func:`make_converter`), built on first use."""
 
 
 def structure(doc: DataFile, cls: type[T], at: DocPath = ()) -> T:
@@ -386,6 +444,8 @@ def structure(doc: DataFile, cls: type[T], at: DocPath = ()) -> T:
 
 
 def _problems_from(exc: BaseException, doc: DataFile, path: DocPath, cls: Any) -> Iterator[Problem]:
+    from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+
     if isinstance(exc, IterableValidationError):
         with_notes, without = exc.group_exceptions()
         for sub, note in with_notes:

@@ -23,7 +23,7 @@ import enum
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -87,6 +87,11 @@ class Hex(_HexFields):
         if not m:
             raise GeometryError(f"bad hex id {label!r} (expected CC.RR, e.g. '15.12')")
         return cls(int(m.group(1)), int(m.group(2)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickled as the tuple it is, without a second range check (it was checked when
+        # made): the parsed-data cache holds thousands of hexes (issue 10, start-up).
+        return (tuple.__new__, (Hex, (self.col, self.row)))
 
     def __str__(self) -> str:
         return f"{self.col:02d}.{self.row:02d}"

@@ -9,14 +9,21 @@ way in both cases.
 
 from __future__ import annotations
 
-import importlib.resources
+import functools
+import importlib
 from pathlib import Path
 
 
+@functools.cache
 def _dir(package: str) -> Path:
-    root = importlib.resources.files(package)
-    # Both install modes put the data in a real directory on disk.
-    return Path(str(root))
+    # Both install modes put the data in a real directory on disk: the package's one folder
+    # (read from its spec; importlib.resources would import zipfile for the same answer).
+    locations = list(importlib.import_module(package).__spec__.submodule_search_locations or ())
+    if len(locations) == 1 and Path(locations[0]).is_dir():
+        return Path(locations[0])
+    from importlib.resources import files
+
+    return Path(str(files(package)))
 
 
 def cards_dir() -> Path:

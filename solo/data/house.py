@@ -34,7 +34,6 @@ from solo.data.maps import load_map
 from solo.data.orders import ORDERS_FILE, load_orders, orders_from
 from solo.data.tables import CHECKS_FILE, checks_from, load_checks
 from solo.data.terrain import load_terrain
-from solo.data.vehicle_type_files import load_vehicle_types
 from solo.data.vom import load_vom
 from solo.data.weapons import WEAPONS_FILE, load_weapons, weapons_from
 
@@ -203,6 +202,9 @@ def load_set(
                 out.tables[name] = loader(path)
         except DataError as exc:
             out.problems.extend(exc.problems)
+    # Imported here: its file-format classes are not needed to read the data from the cache.
+    from solo.data.vehicle_type_files import load_vehicle_types
+
     vdir = cards_dir() / "vehicles"
     if cards is not None and (cards / "vehicles").is_dir():
         vdir = cards / "vehicles"

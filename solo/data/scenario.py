@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
-import yaml
 
 from solo.core.datafile import (
     SNAKE_ID,
@@ -173,6 +172,8 @@ def user_files(scenario: str | Path) -> tuple[Path, ...]:
     if p.resolve().parent == shipped:
         return ()
     out = [p]
+    import yaml  # here: a game whose data come from the parsed-data cache never imports PyYAML
+
     try:
         doc = yaml.safe_load(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):

@@ -13,20 +13,27 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from solo.core.dice import Dice, ScriptedSource
 from solo.core.errors import ChanceError
 from solo.core.events import Event
-from solo.core.log import Header, LogError, comparable, data_version, inputs_of, read_log
 from solo.core.options import Options
+from solo.core.resources import maps_dir
+from solo.data import data_cache
 from solo.data.house import HouseData, load_data
 from solo.data.scenario import load_scenario, user_files
 from solo.data.scenario_format import Scenario
 from solo.engine.game import Game
 from solo.rules.state import Side, Status
+
+if TYPE_CHECKING:
+    from solo.core.log import Header
+
+# solo.core.log (JSON, hashing, temporary files) is imported where a log is read or written,
+# not to start a game (issue 10, start-up).
 
 DEFAULT_SCENARIO = "first_contact"
 
@@ -231,12 +238,16 @@ def data_for(card_set: str | Path | None = None, map_set: str | Path | None = No
 def game_data_version(card_set: str | Path | None, map_set: str | Path | None, scenario: str | Path) -> str:
     """The data version a log of ``scenario`` records: every shipped data file, the card and map
     sets, and the scenario and map files given by path (:func:`solo.data.scenario.user_files`)."""
+    from solo.core.log import data_version
+
     return data_version(card_set, map_set, user_files(scenario))
 
 
 def check_header(header: Header, source: Path | str) -> None:
     """Refuse a log made with another data version, or whose card or map set or scenario file
     (given by path, relative to the working folder) is not here (LogError, ``source:1: ...``)."""
+    from solo.core.log import LogError
+
     for kind, folder in (("card set", header.card_set), ("map set", header.map_set)):
         if folder and not Path(folder).is_dir():
             raise LogError(f"{source}:1: the log was played with the {kind} {folder}, which is not here")
@@ -288,11 +299,31 @@ def _scenario(scenario: str | Path, data: HouseData) -> Scenario:
     hit = _SCENARIOS.get(key)
     if hit is not None and hit[0] is data:
         return hit[1]
-    sc = load_scenario(scenario, data)
+    sc = _load_scenario(scenario, data)
     if len(_SCENARIOS) > 64:
         _SCENARIOS.clear()
     _SCENARIOS[key] = (data, sc)
     return sc
+
+
+def _load_scenario(scenario: str | Path, data: HouseData) -> Scenario:
+    """:func:`load_scenario`, through the parsed-data cache for a shipped scenario named by id.
+
+    Cached only when ``data`` came from the cache (its key is part of the scenario's, with the
+    scenario file) and the scenario plays on one of the data's maps (a scenario with overlays
+    holds a map of its own, built from the data's: loaded anew each time, as any other).
+    """
+    house_key = data_cache.key_for(data)
+    p = Path(scenario)
+    if house_key is None or p.suffix or p.exists() or p.name != str(scenario):
+        return load_scenario(scenario, data)
+    return data_cache.cached(
+        f"scenario-{scenario}",
+        [maps_dir() / "scenarios" / f"{scenario}.yaml"],
+        lambda: load_scenario(scenario, data),
+        extra=f"house {house_key}",
+        keep=lambda sc: sc.map_def is None,
+    )
 
 
 def header_for(
@@ -308,6 +339,8 @@ def header_for(
 ) -> Header:
     """The log header that rebuilds ``game``, with its lineage (parent, forced results, sandbox,
     bookmarks) when it has a :class:`Recipe`."""
+    from solo.core.log import Header
+
     recipe = recipe_of(game)
     lineage: dict[str, Any] = {}
     if recipe is not None:
@@ -350,6 +383,8 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
     as a prefix: ``ok`` with ``ends_early`` saying where it stops. Raises :class:`LogError` for
     an unreadable log (a last line cut mid-line says so) or one made with another data version.
     """
+    from solo.core.log import comparable, inputs_of, read_log
+
     header, logged = read_log(path)
     check_header(header, path)
     game = game_from_header(header, data=data)
