@@ -88,6 +88,36 @@ def test_the_game_ends_when_the_man_last_found_alive_falls(tmp_path):
     assert g.events[-1].kind == "game_over" and "enemy" in g.events[-1].text
 
 
+def test_a_game_that_keeps_no_events_hands_its_listeners_the_same_events():
+    """keep_events=False: a listener with ``kinds`` gets exactly those events, one without gets all,
+    numbered as in the same game kept (DESIGN.md, events)."""
+
+    class Some:
+        kinds = ("impulse", "spot")
+
+        def __init__(self):
+            self.seen = []
+
+        def __call__(self, ev):
+            self.seen.append((ev.seq, ev.kind, ev.turn, ev.impulse, ev.data))
+
+    kept = new_game("the_churchyard", seed=4, turns=2)
+    kept.play(SimplePolicy())
+    batch = new_game("the_churchyard", seed=4, turns=2, keep_events=False)
+    some, every = Some(), []
+    batch.listeners.extend([some, lambda ev: every.append(ev.seq)])
+    batch.play(SimplePolicy())
+    assert batch.events == []
+    first = every[0]  # the listeners were added after set-up
+    assert every == [e.seq for e in kept.events if e.seq >= first]
+    want = [(e.seq, e.kind, e.turn, e.impulse, e.data) for e in kept.events if e.kind in Some.kinds]
+    assert some.seen == want and any(k == "spot" for _s, k, *_ in want)
+    quiet = new_game("the_churchyard", seed=4, turns=2, keep_events=False)
+    quiet.listeners.append(Some())
+    quiet.play(SimplePolicy())
+    assert quiet._seq == kept._seq  # events not built still take their numbers
+
+
 def test_log_round_trip_and_replay_matches(tmp_path):
     """A written log reads back and replays event by event."""
     g = new_game("first_contact", seed=8, data=house_data())

@@ -137,14 +137,26 @@ class GameContext:
         actor: str | None = None,
         data: dict[str, Any] | None = None,
         automatic: bool = True,
-    ) -> Event:
-        """Record an event (and hand it to the listeners).
+    ) -> Event | None:
+        """Record an event (and hand it to the listeners); returns it, or None when it is not built.
 
         ``text``: the words, or a callable building them, called at once when the game
         :attr:`narrates` and never otherwise (the event's text is then ``""``).
+        A game that keeps no events builds one only for its listeners: a listener with a
+        ``kinds`` attribute (a collection of kinds) is handed only those; when no listener
+        wants ``kind``, the event takes its number (``seq``) and nothing is built.
         """
-        if not isinstance(text, str):
-            text = text() if self._keep_events else ""
+        if not self._keep_events:
+            for listener in self.listeners:
+                kinds = getattr(listener, "kinds", None)
+                if kinds is None or kind in kinds:
+                    break
+            else:
+                self._seq += 1
+                return None
+            text = text if isinstance(text, str) else ""
+        elif not isinstance(text, str):
+            text = text()
         flow = self.state.flow if hasattr(self, "state") else None
         ev = Event(
             seq=self._seq,
@@ -161,7 +173,9 @@ class GameContext:
         if self._keep_events:
             self.events.append(ev)
         for listener in self.listeners:
-            listener(ev)
+            kinds = getattr(listener, "kinds", None)
+            if kinds is None or kind in kinds:
+                listener(ev)
         return ev
 
     def _on_roll(self, record: Any) -> None:
@@ -332,7 +346,7 @@ class GameContext:
         ``options`` are ``(key, label)`` pairs, at least one (an empty list is an engine bug:
         raises RuntimeError).
         """
-        opts = tuple(Option(k, label) for k, label in options)
+        opts = tuple([Option(k, label) for k, label in options])  # a list: no generator resumed per option
         if not opts:
             raise RuntimeError(f"engine bug: decision {kind.value} ({prompt}) has no legal option")
         return Decision(kind, prompt, opts, actor, self.state.flow.turn, self.state.flow.impulse)

@@ -532,6 +532,8 @@ class _ImpulseTracker:
     """A ``game.listeners`` entry: remembers who was Known/Spotted at each Impulse start."""
 
     __slots__ = ("game", "impulse", "known", "turn")
+    kinds = ("impulse",)
+    """The only events it reads (:meth:`~solo.rules.context.GameContext.emit` skips the others)."""
 
     def __init__(self, game: GameContext) -> None:
         self.game = game
