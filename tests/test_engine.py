@@ -15,6 +15,7 @@ from solo.engine.game import DecisionKind
 from solo.playtest.invariants import check_state, watch
 from solo.playtest.play import header_for, new_game, replay, summary
 from solo.playtest.policies import RandomPolicy, ScriptedPolicy, SimplePolicy
+from solo.rules.state import Side, Status
 
 SOLO = os.path.join(os.path.dirname(sys.executable), "solo")
 
@@ -69,6 +70,52 @@ def test_same_seed_same_game_and_other_seed_differs(tmp_path):
         runs.append([(e.kind, e.text) for e in g.events])
     assert runs[0] == runs[1]
     assert runs[0] != runs[2]
+
+
+def test_the_game_ends_when_the_man_last_found_alive_falls(tmp_path):
+    """Step 5 f): the end check asks each side's last man found alive first; when he and every other
+    real man of a side are gone (dummies do not count) the game is over."""
+    g = make_game(tmp_path, "the_churchyard")
+    assert not g._check_end()
+    real = [c for c in g.state.active(Side.ENEMY) if not c.dummy]
+    assert len(real) >= 2 and any(c.dummy for c in g.state.active(Side.ENEMY))
+    for c in real[:-1]:  # the man found first falls: the check finds the next one
+        c.status = Status.DEAD
+        assert not g._check_end() and not g.state.over
+    real[-1].hex = None  # the last real one leaves the map: only dummies are left
+    real[-1].status = Status.EXITED
+    assert g._check_end() and g.state.over
+    assert g.events[-1].kind == "game_over" and "enemy" in g.events[-1].text
+
+
+def test_a_game_that_keeps_no_events_hands_its_listeners_the_same_events():
+    """keep_events=False: a listener with ``kinds`` gets exactly those events, one without gets all,
+    numbered as in the same game kept (DESIGN.md, events)."""
+
+    class Some:
+        kinds = ("impulse", "spot")
+
+        def __init__(self):
+            self.seen = []
+
+        def __call__(self, ev):
+            self.seen.append((ev.seq, ev.kind, ev.turn, ev.impulse, ev.data))
+
+    kept = new_game("the_churchyard", seed=4, turns=2)
+    kept.play(SimplePolicy())
+    batch = new_game("the_churchyard", seed=4, turns=2, keep_events=False)
+    some, every = Some(), []
+    batch.listeners.extend([some, lambda ev: every.append(ev.seq)])
+    batch.play(SimplePolicy())
+    assert batch.events == []
+    first = every[0]  # the listeners were added after set-up
+    assert every == [e.seq for e in kept.events if e.seq >= first]
+    want = [(e.seq, e.kind, e.turn, e.impulse, e.data) for e in kept.events if e.kind in Some.kinds]
+    assert some.seen == want and any(k == "spot" for _s, k, *_ in want)
+    quiet = new_game("the_churchyard", seed=4, turns=2, keep_events=False)
+    quiet.listeners.append(Some())
+    quiet.play(SimplePolicy())
+    assert quiet._seq == kept._seq  # events not built still take their numbers
 
 
 def test_log_round_trip_and_replay_matches(tmp_path):

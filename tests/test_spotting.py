@@ -322,6 +322,32 @@ def test_segment_tries_every_unseen_opponent_once(tmp_path):
     assert game.char("e1").revealed
 
 
+def test_scan_reads_the_viewer_again_after_each_answer(tmp_path):
+    """The spotting scan asks each target with the viewer as he is then (a spot may change him, §5.6)."""
+    game = action_game(
+        tmp_path, [man("f1", "06.11")], [man("e1", "06.10"), man("e2", "06.07")], map_id="features_test"
+    )
+    f1 = game.char("f1")
+    assert not game.sees(f1, game.char("e2"))  # the trees at 06.09 stand between
+    found = []
+    for target, sight in game.clear_sights(f1, game.state.roster(f1.side.other)):
+        found.append(target.id)
+        assert sight.clear
+        f1.hex = Hex.parse("06.08")  # next to e2 now
+    assert found == ["e1", "e2"]
+
+
+def test_scan_stops_when_the_viewer_is_gone(tmp_path):
+    """A dummy that spots is removed: it tries no one else (§3, §5.6 condition 9)."""
+    game = action_game(tmp_path, [man("f1", "05.06"), man("f2", "06.06")], [dummy("d1", "05.05")])
+    order(game, "f1", "search")
+    order(game, "f2", "search")
+    script(game, [0])
+    spotting.spotting_segment(game, game.char("d1"))
+    assert [(e.data["target"], e.data["success"]) for e in spots(game)] == [("f1", True)]
+    assert game.char("d1").hex is None and not game.char("f2").revealed
+
+
 def test_waiting_enemy_skips_the_segment(tmp_path):
     """A Waiting enemy spots at Impulse start, not in a segment (§9 step 6)."""
     game = action_game(tmp_path, [man("f1", "05.03")], [man("e1", "05.10")], alert=False)

@@ -86,6 +86,8 @@ class Game(GameContext):
             scenario, data, dice=dice, options=options, record_rolls=record_rolls, keep_events=keep_events
         )
         self.pending: Decision | None = None
+        self._alive: list[Character | None] = [None, None]
+        """A Friendly and an Enemy character last seen active on the map, not dummies (:meth:`_check_end`)."""
         self._gen: Generator[Decision, str, None] = self._play()
         self._advance(None)
 
@@ -429,12 +431,21 @@ class Game(GameContext):
             light_at.panzerfaust_pickup(self, ch)  # C2 32.3
 
     def _check_end(self) -> bool:
-        """A side with no active character left ends the game (base-rules §1 Step 5 f)."""
+        """A side with no active character left ends the game (base-rules §1 Step 5 f).
+
+        Asked after every activation: each side's last man found active on the map (not a
+        dummy) is asked first, and the roster is read again only when he no longer is.
+        """
         st = self.state
         active = Status.ACTIVE
-        for side in (Side.FRIENDLY, Side.ENEMY):
+        witnesses = self._alive
+        for i, side in enumerate((Side.FRIENDLY, Side.ENEMY)):
+            c = witnesses[i]
+            if c is not None and c.status is active and c.hex is not None:
+                continue  # a dummy is never a witness, and nobody becomes one
             for c in st.roster(side):  # a plain loop: any() over a generator, unrolled
                 if c.status is active and c.hex is not None and not c.dummy:
+                    witnesses[i] = c
                     break
             else:
                 st.over = True

@@ -53,6 +53,9 @@ ORDER_EVENTS = ("enemy_order", "crew_order")
 class _OrderCounter:
     """A game listener counting the Enemy orders given, by final order id (no event list kept)."""
 
+    kinds = ORDER_EVENTS
+    """The only events it reads: a batch game builds no others (:meth:`~solo.engine.game.Game.emit`)."""
+
     def __init__(self) -> None:
         self.counts: dict[str, int] = {}
 

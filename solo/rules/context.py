@@ -8,7 +8,7 @@ Friendly player must choose, and ask ``game.enemy`` when the Enemy must decide.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 from solo.core.decisions import Decision, DecisionKind, Option
@@ -21,7 +21,7 @@ from solo.data.house import HouseData
 from solo.data.maps import Board
 from solo.data.orders import Order
 from solo.rules.los import LineOfSight, Sight
-from solo.rules.state import Character, GameState, GivenOrder
+from solo.rules.state import Character, GameState, GivenOrder, Status
 
 if TYPE_CHECKING:
     from solo.rules.vehicles.state import Vehicle
@@ -137,14 +137,26 @@ class GameContext:
         actor: str | None = None,
         data: dict[str, Any] | None = None,
         automatic: bool = True,
-    ) -> Event:
-        """Record an event (and hand it to the listeners).
+    ) -> Event | None:
+        """Record an event (and hand it to the listeners); returns it, or None when it is not built.
 
         ``text``: the words, or a callable building them, called at once when the game
         :attr:`narrates` and never otherwise (the event's text is then ``""``).
+        A game that keeps no events builds one only for its listeners: a listener with a
+        ``kinds`` attribute (a collection of kinds) is handed only those; when no listener
+        wants ``kind``, the event takes its number (``seq``) and nothing is built.
         """
-        if not isinstance(text, str):
-            text = text() if self._keep_events else ""
+        if not self._keep_events:
+            for listener in self.listeners:
+                kinds = getattr(listener, "kinds", None)
+                if kinds is None or kind in kinds:
+                    break
+            else:
+                self._seq += 1
+                return None
+            text = text if isinstance(text, str) else ""
+        elif not isinstance(text, str):
+            text = text()
         flow = self.state.flow if hasattr(self, "state") else None
         ev = Event(
             seq=self._seq,
@@ -161,7 +173,9 @@ class GameContext:
         if self._keep_events:
             self.events.append(ev)
         for listener in self.listeners:
-            listener(ev)
+            kinds = getattr(listener, "kinds", None)
+            if kinds is None or kind in kinds:
+                listener(ev)
         return ev
 
     def _on_roll(self, record: Any) -> None:
@@ -244,36 +258,52 @@ class GameContext:
             )
         return los.check_index(ia, ib, low_a, low_b, viewer_tq, state.max_los, night, lit)
 
-    def sight_of(self, viewer: Character) -> Callable[[Character], Sight]:
-        """``lambda target: self.sight(viewer, target.hex, target=target)``, with the viewer's part hoisted.
+    def clear_sights(
+        self, viewer: Character, targets: Iterable[Character]
+    ) -> Iterator[tuple[Character, Sight]]:
+        """``(target, sight)`` for each of ``targets`` still to be spotted that ``viewer`` sees now.
 
-        The same answers as :meth:`sight` while nothing changes the viewer (hex,
-        order, wounds), the illuminated hexes or the weather: ask again after
-        anything that may (a spot). Smoke and fire are read at each call.
+        The spotting scan (base-rules §9 step 6): in the order of ``targets``, each one that is
+        active, on the map and not Spotted/Known (read when his turn in the scan comes) with a
+        clear :meth:`sight` from ``viewer``. The scan stops when ``viewer`` is no longer active
+        on the map (a dummy removed after spotting, §3). The caller may spot between two answers:
+        the viewer's part (hex, order, wounds, the illuminated hexes) is read again after each
+        one, so every answer is the one :meth:`sight` gives at that moment. The hot path: one
+        Python call a target (the LOS's own :meth:`~solo.rules.los.LineOfSight.from_viewer`).
         """
-        state = self.state
-        los = self.los
-        index = los.board.index
-        ia = index.get(viewer.hex) if viewer.hex is not None else None
-        if state.markers.illuminated or ia is None:
-            return lambda t: self.sight(viewer, t.hex, target=t)
+        active = Status.ACTIVE  # Character.is_active, inlined: the hot loop
+        index = self.los.board.index
         low = self._low_orders
-        vo = viewer.order
-        low_a = vo is not None and vo.order in low
-        viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
-        max_los = state.max_los
-        night = self.options.night_los if self.scenario.night else None
-        from_viewer = los.from_viewer(ia, low_a, viewer_tq, max_los, night)
-        sight = self.sight
-
-        def one(t: Character) -> Sight:
-            ib = index.get(t.hex)
+        one = self._viewer_line(viewer)
+        for t in targets:
+            if viewer.status is not active or viewer.hex is None:
+                return
+            th = t.hex
+            if t.revealed or th is None or t.status is not active:
+                continue
+            ib = index.get(th) if one is not None else None
             if ib is None:
-                return sight(viewer, t.hex, target=t)  # off the map: raises as sight does
-            to = t.order
-            return from_viewer(ib, to is not None and to.order in low)
+                sight = self.sight(viewer, th, target=t)  # lit, or off the map (raises as sight does)
+            else:
+                to = t.order
+                sight = one(ib, to is not None and to.order in low)
+            if sight.clear:
+                yield t, sight
+                index = self.los.board.index  # read again after the caller's spot, as sight does
+                one = self._viewer_line(viewer)
 
-        return one
+    def _viewer_line(self, viewer: Character) -> Callable[[int, bool], Sight] | None:
+        """The viewer's part of :meth:`sight`: ``(target index, target low) -> Sight``; None when a
+        hex is illuminated (§15) or the viewer is off the map (the full :meth:`sight` then)."""
+        state = self.state
+        ia = self.los.board.index.get(viewer.hex) if viewer.hex is not None else None
+        if state.markers.illuminated or ia is None:
+            return None
+        vo = viewer.order
+        low_a = vo is not None and vo.order in self._low_orders
+        viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
+        night = self.options.night_los if self.scenario.night else None
+        return self.los.from_viewer(ia, low_a, viewer_tq, state.max_los, night)
 
     def sees(self, viewer: Character, target: Character) -> bool:
         """Whether ``viewer`` has LOS to ``target`` now."""
@@ -316,7 +346,7 @@ class GameContext:
         ``options`` are ``(key, label)`` pairs, at least one (an empty list is an engine bug:
         raises RuntimeError).
         """
-        opts = tuple(Option(k, label) for k, label in options)
+        opts = tuple([Option(k, label) for k, label in options])  # a list: no generator resumed per option
         if not opts:
             raise RuntimeError(f"engine bug: decision {kind.value} ({prompt}) has no legal option")
         return Decision(kind, prompt, opts, actor, self.state.flow.turn, self.state.flow.impulse)

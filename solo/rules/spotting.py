@@ -384,17 +384,10 @@ def spotting_segment(game: GameContext, ch: Character) -> None:
     ch.acted[SEGMENT_KEY] = key
     if ch.side is Side.ENEMY and not ch.alert:
         return
-    active = Status.ACTIVE  # Character.is_active, inlined: the hot loop
-    sight_of = game.sight_of(ch)  # game.sight from ch; asked again after a spot
-    for target in game.opponents(ch):
-        if ch.status is not active or ch.hex is None:
-            break  # a dummy removed after spotting
-        if target.revealed or target.hex is None or target.status is not active:
-            continue
-        sight = sight_of(target)
-        if sight.clear:
-            spot(game, ch, target, sight=sight)
-            sight_of = game.sight_of(ch)
+    # Every opponent in roster order; the scan skips the inactive, the off-map and the
+    # Spotted/Known, and stops when ch is gone (a dummy removed after spotting).
+    for target, sight in game.clear_sights(ch, game.state.roster(ch.side.other)):
+        spot(game, ch, target, sight=sight)
 
 
 def impulse_start(game: GameContext) -> None:
@@ -404,20 +397,12 @@ def impulse_start(game: GameContext) -> None:
     Roster order on both sides.
     """
     st = game.state
-    active = Status.ACTIVE  # Character.is_active, inlined: the hot loop
+    friendly = st.roster(Side.FRIENDLY)
     for en in st.active(Side.ENEMY):
         if en.alert:
             continue
-        sight_of = game.sight_of(en)  # game.sight from en; asked again after a spot
-        for f in st.active(Side.FRIENDLY):
-            if en.status is not active or en.hex is None:
-                break
-            if f.revealed or f.hex is None:
-                continue
-            sight = sight_of(f)
-            if sight.clear:
-                spot(game, en, f, sight=sight)
-                sight_of = game.sight_of(en)
+        for f, sight in game.clear_sights(en, friendly):
+            spot(game, en, f, sight=sight)
 
 
 # ---------------------------------------------------------------------------
@@ -547,6 +532,8 @@ class _ImpulseTracker:
     """A ``game.listeners`` entry: remembers who was Known/Spotted at each Impulse start."""
 
     __slots__ = ("game", "impulse", "known", "turn")
+    kinds = ("impulse",)
+    """The only events it reads (:meth:`~solo.rules.context.GameContext.emit` skips the others)."""
 
     def __init__(self, game: GameContext) -> None:
         self.game = game
