@@ -165,9 +165,14 @@ def _opponents_at(game: GameContext, ch: Character, h: Hex) -> list[Character]:
     return [o for o in game.opponents(ch) if o.hex == h]
 
 
-def _casualty_here(game: GameContext, ch: Character) -> Character | None:
-    for c in game.state.characters.values():
-        if c.side is ch.side and c.status is Status.INCAPACITATED and c.hex == ch.hex and c is not ch:
+def _casualty_here(game: GameContext, ch: Character, here: list[Character] | None = None) -> Character | None:
+    """The first incapacitated man of ``ch``'s side on his hex, roster order (base-rules §4 Carry/Drag).
+
+    ``here``: the characters on ``ch``'s hex in roster order, when the caller has them.
+    """
+    h, side, down = ch.hex, ch.side, Status.INCAPACITATED
+    for c in game.state.characters.values() if here is None else here:
+        if c.status is down and c.hex == h and c.side is side and c is not ch:
             return c
     return None
 
