@@ -102,14 +102,15 @@ def map_direction(game: GameContext, ch: Character, d: int) -> int:
 def _nearest_counter(game: GameContext, ch: Character, h: Hex) -> tuple[int, int]:
     """``(index, rotation)`` of the Direction Counter nearest ``h`` (ties by the dice)."""
     counters = game.scenario.direction_counters
-    memo = game.memo.get("nearest_counters")  # by hex: the counters are the scenario's, fixed
+    memo = game.memo.get("nearest_counters")  # the counters are the scenario's, fixed
     if memo is None:
-        memo = game.memo["nearest_counters"] = {}
-    found = memo.get(h)
+        memo = game.memo["nearest_counters"] = ({}, tuple(Hex.parse(c.hex) for c in counters))
+    by_hex, where = memo
+    found = by_hex.get(h)
     if found is None:
-        dist = [game.distance(h, Hex.parse(c.hex)) for c in counters]
+        dist = [game.distance(h, x) for x in where]
         best = min(dist)
-        found = memo[h] = (best, tuple(i for i, x in enumerate(dist) if x == best))
+        found = by_hex[h] = (best, tuple(i for i, x in enumerate(dist) if x == best))
     best, near = found
     if len(near) == 1:
         return near[0], counters[near[0]].rotation

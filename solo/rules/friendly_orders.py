@@ -190,7 +190,7 @@ def _charge_targets(
     h = ch.hex
     if h is None:
         return []
-    reach = _reach(order)
+    reach = _game_reach(game, order)
     out = []
     for o in opponents:
         if o.dummy or not o.revealed or o.hex is None:
@@ -203,20 +203,24 @@ def _charge_targets(
     return out
 
 
-_REACH: dict[tuple[TrackStep, ...], int] = {}
-""":func:`_reach` by track: a few tracks, the same for every game."""
-
-
 def _reach(order: Order) -> int:
     """Hexes the track moves before its first X (Melee) step: a Charge's reach (base-rules §11)."""
-    reach = _REACH.get(order.steps)
+    total = 0
+    for step in order.steps:
+        if step is TrackStep.MELEE:
+            break
+        total += step.hexes
+    return total
+
+
+def _game_reach(game: GameContext, order: Order) -> int:
+    """:func:`_reach` of ``order``, worked out once a game (``game.memo``, by order id)."""
+    memo = game.memo.get("charge_reach")
+    if memo is None:
+        memo = game.memo["charge_reach"] = {}
+    reach = memo.get(order.id)
     if reach is None:
-        reach = 0
-        for step in order.steps:
-            if step is TrackStep.MELEE:
-                break
-            reach += step.hexes
-        _REACH[order.steps] = reach
+        reach = memo[order.id] = _reach(order)
     return reach
 
 
