@@ -520,13 +520,12 @@ def _assignment(game: Game, objectives: list[Hex]) -> dict[str, Hex]:
     """Which man takes each objective: the man on it, else the nearest free one (ties by id).
 
     Kept for the last positions asked about (the order phase asks once per man)."""
-    men = sorted(
-        (c for c in game.state.active(Side.FRIENDLY) if c.hex is not None and c.vehicle is None),
-        key=lambda c: c.id,
-    )
-    key = (game.scenario.id, tuple((c.id, c.hex) for c in men), tuple(objectives))
+    afoot = [c for c in game.state.active(Side.FRIENDLY) if c.vehicle is None]  # all with a hex
+    # The key in roster order (a fixed order within a game): sorted only when worked out again.
+    key = (game.scenario.id, tuple([(c.id, c.hex) for c in afoot]), tuple(objectives))
     if _ASSIGNED and _ASSIGNED[0][0] == key:
         return _ASSIGNED[0][1]
+    men = sorted(afoot, key=lambda c: c.id)
     out: dict[str, Hex] = {}
     for obj in sorted(objectives, key=str):
         holders = [c for c in men if c.hex == obj and c.id not in out]
