@@ -17,7 +17,7 @@ from solo.data.orders import TrackStep
 from solo.enemy.hooks import Enemy
 from solo.engine.game import DecisionKind, Game
 from solo.rules import direction_numbers, friendly_orders, movement
-from solo.rules.state import Phase, Status, Wound
+from solo.rules.state import CarriedWeapon, Phase, Status, Wound
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -552,6 +552,29 @@ def test_heavy_weapons_limit_orders(tmp_path, weapon, forbidden, allowed):
     game = action_game(tmp_path, [man("f1", "05.08", weapons=((weapon, 5),))], FAR_ENEMY)
     opts = set(options_of(game, "f1"))
     assert not forbidden & opts and allowed <= opts
+
+
+def test_order_limits_follow_the_weapons_carried_now(tmp_path):
+    """The weapon limits are read from the weapons carried now: without the BAR he may Sprint (§4)."""
+    game = action_game(tmp_path, [man("f1", "05.08", weapons=(("bar", 5),)), man("f2", "05.09")], FAR_ENEMY)
+    assert "sprint" not in options_of(game, "f1") and "sprint" in options_of(game, "f2")
+    game.char("f1").weapons = (CarriedWeapon("m1_garand", 5),)
+    assert "sprint" in options_of(game, "f1")
+    game.char("f2").weapons = (CarriedWeapon("m1919", 5),)
+    assert not {"sprint", "run_and_gun"} & set(options_of(game, "f2"))
+
+
+def test_assistant_loads_only_a_bazooka_in_his_hex(tmp_path):
+    """Load Light AT for the Bazooka's Assistant in the Operator's hex, never Fire Light AT (C2 32.1)."""
+    game = action_game(
+        tmp_path, [man("f1", "05.08", weapons=(("bazooka", 5),)), man("f2", "05.09")], FAR_ENEMY
+    )
+    assert not {"load_light_at", "fire_light_at"} & set(options_of(game, "f2"))
+    game.char("f2").hex = Hex.parse("05.08")
+    opts = set(options_of(game, "f2"))
+    assert "load_light_at" in opts and "fire_light_at" not in opts
+    game.char("f1").status = Status.INCAPACITATED  # only an active Operator (C2 32.1)
+    assert "load_light_at" not in options_of(game, "f2")
 
 
 def test_medical_aid_plan_and_grenades_need_their_man(tmp_path):

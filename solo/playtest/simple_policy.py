@@ -56,12 +56,13 @@ class SimplePolicy:
                 return pick
         if "melee" in keys:
             return "melee"
+        opponents = game.opponents(ch)
         # Stops at the first Known enemy in LOS (LOS answers are pure: asking fewer changes nothing).
-        if any(e.revealed and game.sees(ch, e) for e in game.opponents(ch)):
+        if any(e.revealed and game.sees(ch, e) for e in opponents):
             pick = first("aimed_fire", "rapid_fire", "suppressive_fire", "hide")
             if pick:
                 return pick
-        if game.in_cover(ch) and any(e.revealed for e in game.opponents(ch)):
+        if game.in_cover(ch) and any(e.revealed for e in opponents):
             pick = first("hide", "aimed_fire")
             if pick:
                 return pick
@@ -87,9 +88,18 @@ def _card_value(game: Game, card_id: str) -> int:
 
 def _goal(game: Game, ch: Character):
     """Where ``ch`` heads: the nearest Known enemy, else the nearest enemy, else the scenario objective."""
-    enemies = [e for e in game.state.active(Side.ENEMY) if e.hex is not None]
+    enemies = game.state.active(Side.ENEMY)  # all on the map
     known = [e for e in enemies if e.revealed] or enemies
     if known:
-        return min(known, key=lambda e: (game.distance(ch.hex, e.hex), e.id)).hex
+        # game.distance by the board's cube coordinates (the same hexes, without two to_cube calls each)
+        board = game.board
+        cube, index = board.cube, board.index
+        x, y, z = cube[index[ch.hex]]
+
+        def near(e: Character) -> tuple[int, str]:
+            ex, ey, ez = cube[index[e.hex]]
+            return max(abs(x - ex), abs(y - ey), abs(z - ez)), e.id
+
+        return min(known, key=near).hex
     objectives = getattr(game.scenario, "objectives", None)
     return objectives[0] if objectives else None

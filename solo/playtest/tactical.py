@@ -215,25 +215,51 @@ class TacticalPolicy:
         blocked = {board.index[e.hex] for e in game.opponents(ch) if e.hex is not None}
         start = board.index[ch.hex]
         leaving = goal == _exit_goal(game, ch)
+        passable, covered = _board_facts(game)
 
         def score(idx_key: tuple[int, str]) -> tuple[int, int, int]:
             i, key = idx_key
-            parts = key.split("/")
-            slots = (int(parts[0]), int(parts[-1]))
+            slots = _SLOTS.get(key)
+            if slots is None:
+                parts = key.split("/")
+                slots = _SLOTS[key] = (int(parts[0]), int(parts[-1]))
             cur = start
             for n in range(steps):
                 nxt = board.neighbours[cur][slots[n % 2]]
                 if nxt < 0 and leaving and may_exit(game, ch, board.hexes[cur], slots[n % 2]):
                     return (-1, -1, i)  # off the map by the exit (§19)
-                if nxt < 0 or nxt in blocked or not board.terrain_of(board.hexes[nxt]).character_passable:
+                if nxt < 0 or nxt in blocked:
+                    break
+                ok = passable.get(nxt)
+                if ok is None:
+                    ok = passable[nxt] = board.terrain_of(board.hexes[nxt]).character_passable
+                if not ok:
                     break
                 cur = nxt
             x, y, z = cube[cur]
             dist = max(abs(x - gx), abs(y - gy), abs(z - gz))
-            cover = 0 if (not wants_cover or board.is_cover(board.hexes[cur])) else 2
+            cover = 0
+            if wants_cover:
+                safe = covered.get(cur)
+                if safe is None:
+                    safe = covered[cur] = board.is_cover(board.hexes[cur])
+                cover = 0 if safe else 2
             return (dist + cover, dist, i)
 
         return min(enumerate(keys), key=score)[1]
+
+
+_SLOTS: dict[str, tuple[int, int]] = {}
+"""A direction string's two slots (``"5/6"`` → ``(5, 6)``, ``"3"`` → ``(3, 3)``), parsed once."""
+
+
+def _board_facts(game: Game) -> tuple[dict[int, bool], dict[int, bool]]:
+    """``(passable terrain, Cover)`` by hex index of the game's board, filled as asked: kept a
+    game and board (``game.memo``; a board is frozen, changed terrain makes a new one)."""
+    memo = game.memo.get("tactical_board")
+    if memo is None or memo[0] is not game.board:
+        memo = game.memo["tactical_board"] = (game.board, {}, {})
+    return memo[1], memo[2]
 
 
 def _riders(game: Game, v) -> list[str]:
@@ -448,12 +474,16 @@ def _should_duck(game: Game, ch: Character) -> bool:
 
 
 def _objectives(game: Game) -> list[Hex]:
-    v = getattr(game.scenario, "victory", None)
-    out = []
-    for o in getattr(v, "objectives", ()):
-        if getattr(o, "side", Side.FRIENDLY) is Side.FRIENDLY:
-            out.append(Hex.parse(o.hex))
-    return out
+    """The scenario's Friendly objective hexes, in its order (read once a game: ``game.memo``)."""
+    hexes = game.memo.get("tactical_objectives")
+    if hexes is None:
+        v = getattr(game.scenario, "victory", None)
+        hexes = game.memo["tactical_objectives"] = tuple(
+            Hex.parse(o.hex)
+            for o in getattr(v, "objectives", ())
+            if getattr(o, "side", Side.FRIENDLY) is Side.FRIENDLY
+        )
+    return list(hexes)
 
 
 def _goal(game: Game, ch: Character) -> Hex | None:
@@ -490,13 +520,12 @@ def _assignment(game: Game, objectives: list[Hex]) -> dict[str, Hex]:
     """Which man takes each objective: the man on it, else the nearest free one (ties by id).
 
     Kept for the last positions asked about (the order phase asks once per man)."""
-    men = sorted(
-        (c for c in game.state.active(Side.FRIENDLY) if c.hex is not None and c.vehicle is None),
-        key=lambda c: c.id,
-    )
-    key = (game.scenario.id, tuple((c.id, c.hex) for c in men), tuple(objectives))
+    afoot = [c for c in game.state.active(Side.FRIENDLY) if c.vehicle is None]  # all with a hex
+    # The key in roster order (a fixed order within a game): sorted only when worked out again.
+    key = (game.scenario.id, tuple([(c.id, c.hex) for c in afoot]), tuple(objectives))
     if _ASSIGNED and _ASSIGNED[0][0] == key:
         return _ASSIGNED[0][1]
+    men = sorted(afoot, key=lambda c: c.id)
     out: dict[str, Hex] = {}
     for obj in sorted(objectives, key=str):
         holders = [c for c in men if c.hex == obj and c.id not in out]

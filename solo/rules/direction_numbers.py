@@ -43,18 +43,27 @@ def direction_options(game: GameContext, ch: Character) -> list[tuple[str, str]]
     drops every string, all 18 are offered.
     """
     if ch.hex is None:
-        return [(k, label) for k, label, _ds in _DIRECTION_CHOICES]
+        return list(_OFFERED[0])
     h = ch.hex
-    open_ways = {}  # each of the six ways asked once (the 18 strings share them)
+    board = game.board
+    row = board.neighbours[board.index[h]]
+    hexes = board.hexes
+    open_ways = 0  # bit d - 1 set: way d is open
+    for d in (1, 2, 3, 4, 5, 6):
+        n = row[d]
+        if n >= 0 and _passable(game, hexes[n]) and not _burning(game, hexes[n]):
+            open_ways |= 1 << (d - 1)
+    return list(_OFFERED[open_ways])
 
-    def open_way(d: int) -> bool:
-        way = open_ways.get(d)
-        if way is None:
-            way = open_ways[d] = _open_way(game, h, d)
-        return way
 
-    out = [(k, label) for k, label, ds in _DIRECTION_CHOICES if any(open_way(d) for d in ds.directions)]
-    return out or [(k, label) for k, label, _ds in _DIRECTION_CHOICES]
+def _offered(open_ways: int) -> tuple[tuple[str, str], ...]:
+    """The strings :func:`direction_options` offers when the ways whose bits are set are open."""
+    out = tuple(
+        (k, label)
+        for k, label, ds in _DIRECTION_CHOICES
+        if any(open_ways >> (d - 1) & 1 for d in ds.directions)
+    )
+    return out or tuple((k, label) for k, label, _ds in _DIRECTION_CHOICES)
 
 
 def _choice(key: str) -> tuple[str, str, DirectionString]:
@@ -65,12 +74,8 @@ def _choice(key: str) -> tuple[str, str, DirectionString]:
 
 
 _DIRECTION_CHOICES = tuple(_choice(k) for k in DIRECTION_KEYS)
-
-
-def _open_way(game: GameContext, h: Hex, d: int) -> bool:
-    board = game.board
-    n = board.neighbours[board.index[h]][d]
-    return n >= 0 and _passable(game, board.hexes[n]) and not _burning(game, board.hexes[n])
+_OFFERED = tuple(_offered(m) for m in range(64))
+"""The offered strings for each set of open ways (six bits), worked out once."""
 
 
 def parse_directions(key: str) -> DirectionString:
@@ -97,9 +102,16 @@ def map_direction(game: GameContext, ch: Character, d: int) -> int:
 def _nearest_counter(game: GameContext, ch: Character, h: Hex) -> tuple[int, int]:
     """``(index, rotation)`` of the Direction Counter nearest ``h`` (ties by the dice)."""
     counters = game.scenario.direction_counters
-    dist = [game.distance(h, Hex.parse(c.hex)) for c in counters]
-    best = min(dist)
-    near = [i for i, x in enumerate(dist) if x == best]
+    memo = game.memo.get("nearest_counters")  # the counters are the scenario's, fixed
+    if memo is None:
+        memo = game.memo["nearest_counters"] = ({}, tuple(Hex.parse(c.hex) for c in counters))
+    by_hex, where = memo
+    found = by_hex.get(h)
+    if found is None:
+        dist = [game.distance(h, x) for x in where]
+        best = min(dist)
+        found = by_hex[h] = (best, tuple(i for i, x in enumerate(dist) if x == best))
+    best, near = found
     if len(near) == 1:
         return near[0], counters[near[0]].rotation
     ties = ch.acted.setdefault(COUNTER_TIES_KEY, {})

@@ -117,9 +117,27 @@ def may_exit(game: GameContext, ch: Character, frm: Hex, d: int) -> bool:
     return False
 
 
-def _passable(game: GameContext, h: Hex) -> bool:
+def _board_memo(game: GameContext) -> tuple[dict[Hex, bool], dict[Hex, bool]]:
+    """Per-hex facts of the game's board now, asked once a game and board (``game.memo``):
+    ``(passable by men, barbed wire laid)``. A board is frozen; a game whose terrain changes
+    (Rubble, base-rules §14) gets a new board and so a new memo."""
     board = game.board
-    return board.terrain_of(h).character_passable and all(o.character_passable for o in board.overlays_of(h))
+    memo = game.memo.get("entering")
+    if memo is None or memo[0] is not board:
+        memo = game.memo["entering"] = (board, {}, {})
+    return memo[1], memo[2]
+
+
+def _passable(game: GameContext, h: Hex) -> bool:
+    passable = _board_memo(game)[0]
+    ok = passable.get(h)
+    if ok is None:
+        board = game.board
+        ok = board.terrain_of(h).character_passable and all(
+            o.character_passable for o in board.overlays_of(h)
+        )
+        passable[h] = ok
+    return ok
 
 
 def _burning(game: GameContext, h: Hex) -> bool:
@@ -128,8 +146,14 @@ def _burning(game: GameContext, h: Hex) -> bool:
 
 def has_wire(game: GameContext, h: Hex) -> bool:
     """Whether Barbed Wire lies on ``h`` (C2 27.7), unless a vehicle has flattened it (27.7 rolls)."""
-    board = game.board
-    wire = board.terrain_of(h).rough_unless_hiding or any(o.rough_unless_hiding for o in board.overlays_of(h))
+    laid = _board_memo(game)[1]
+    wire = laid.get(h)
+    if wire is None:
+        board = game.board
+        wire = board.terrain_of(h).rough_unless_hiding or any(
+            o.rough_unless_hiding for o in board.overlays_of(h)
+        )
+        laid[h] = wire
     return wire and str(h) not in game.state.flags.get("barbed_wire_removed", ())
 
 
@@ -165,9 +189,14 @@ def _opponents_at(game: GameContext, ch: Character, h: Hex) -> list[Character]:
     return [o for o in game.opponents(ch) if o.hex == h]
 
 
-def _casualty_here(game: GameContext, ch: Character) -> Character | None:
-    for c in game.state.characters.values():
-        if c.side is ch.side and c.status is Status.INCAPACITATED and c.hex == ch.hex and c is not ch:
+def _casualty_here(game: GameContext, ch: Character, here: list[Character] | None = None) -> Character | None:
+    """The first incapacitated man of ``ch``'s side on his hex, roster order (base-rules §4 Carry/Drag).
+
+    ``here``: the characters on ``ch``'s hex in roster order, when the caller has them.
+    """
+    h, side, down = ch.hex, ch.side, Status.INCAPACITATED
+    for c in game.state.characters.values() if here is None else here:
+        if c.status is down and c.hex == h and c.side is side and c is not ch:
             return c
     return None
 

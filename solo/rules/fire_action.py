@@ -345,6 +345,30 @@ def _friendly_fire_options(
     return out
 
 
+def _melee_sides(game: GameContext, hexes: set[Hex]) -> tuple[dict[Hex, int], dict[Hex, int]]:
+    """Who stands on ``hexes`` (melee hexes, C2 23.2), as side bits (1 Friendly, 2 Enemy; 3 both):
+    ``(active men by hex, active or incapacitated men by hex)``; riders make no melee hex.
+
+    Bit masks instead of sets of Side, whose enum hashing dominated this loop; ``hexes`` is only
+    asked for membership.
+    """
+    active_sides: dict[Hex, int] = {}
+    all_sides: dict[Hex, int] = {}
+    active, incapacitated, friendly = Status.ACTIVE, Status.INCAPACITATED, Side.FRIENDLY
+    for c in game.state.characters.values():
+        h = c.hex
+        if h not in hexes:  # None never is
+            continue
+        status = c.status
+        # c.on_map: active or incapacitated; riders make no melee hex.
+        if (status is active or status is incapacitated) and c.vehicle is None:
+            bit = 1 if c.side is friendly else 2
+            all_sides[h] = all_sides.get(h, 0) | bit
+            if status is active:
+                active_sides[h] = active_sides.get(h, 0) | bit
+    return active_sides, all_sides
+
+
 def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSolution]:
     """Every legal (weapon, target) for a fire action of ``ch`` under ``order`` (base-rules §10).
 
@@ -366,21 +390,7 @@ def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSol
         return []
     aimed = _is_aimed(order)
     out: list[FireSolution] = []
-    targets = []
-    # Who stands where (melee hexes, C2 23.2), as side bits (1 Friendly, 2 Enemy; 3 both):
-    # bit masks instead of sets of Side, whose enum hashing dominated this loop.
-    active_sides: dict[Hex, int] = {}
-    all_sides: dict[Hex, int] = {}
-    active, incapacitated, friendly = Status.ACTIVE, Status.INCAPACITATED, Side.FRIENDLY
-    for c in game.state.characters.values():
-        h = c.hex
-        status = c.status
-        # c.on_map: active or incapacitated; riders make no melee hex.
-        if h is not None and (status is active or status is incapacitated) and c.vehicle is None:
-            bit = 1 if c.side is friendly else 2
-            all_sides[h] = all_sides.get(h, 0) | bit
-            if status is active:
-                active_sides[h] = active_sides.get(h, 0) | bit
+    candidates = []
     for t in game.opponents(ch):
         if not t.revealed or t.dummy:
             continue
@@ -391,11 +401,18 @@ def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSol
         if aimed and not known_at_impulse_start(game, t):
             continue
         assert t.hex is not None
-        if active_sides.get(t.hex, 0) == 3:
-            continue
-        sight = game.sight(ch, t.hex, target=t)
-        if sight.clear:
-            targets.append((t, sight, all_sides.get(t.hex, 0) == 3))
+        candidates.append(t)
+    targets = []
+    if candidates:
+        active_sides, all_sides = _melee_sides(game, {t.hex for t in candidates})
+        for t in candidates:
+            if active_sides.get(t.hex, 0) == 3:
+                continue
+            sight = game.sight(ch, t.hex, target=t)
+            if sight.clear:
+                targets.append((t, sight, all_sides.get(t.hex, 0) == 3))
+    if not targets and not has_vehicles:
+        return out  # nothing to fire at: no modifiers to work out
     firer_mods = _firer_mods(game, ch, order)
     for cw in weapons:
         for t, sight, mixed in targets:

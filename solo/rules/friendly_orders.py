@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from solo.data.friendly_deck import EffectScope, FriendlyCardKind, OrderLimit
 from solo.data.orders import Order, OrderKind, TrackStep
 from solo.data.tables import MoraleState
 from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
 from solo.rules.context import GameContext
-from solo.rules.entering import WIRE_ONLY_ORDER, _casualty_here, _fortified, _opponents_at, in_wire
+from solo.rules.entering import WIRE_ONLY_ORDER, _casualty_here, _fortified, in_wire
 from solo.rules.state import Character, Status
 
 NEVER_GIVEN: tuple[str, ...] = ("waiting", "duck_back")
@@ -56,53 +58,49 @@ def forbidden_orders(game: GameContext, ch: Character) -> dict[str, str]:
                 why.setdefault(oid, reason)
 
     no(NEVER_GIVEN, "not an order the player gives (base-rules §4, 7.19)")
-    if ch.hex is not None and _opponents_at(game, ch, ch.hex):
+    h = ch.hex
+    # The men on his hex, roster order: one pass over the roster for every "in his hex" rule.
+    here = [c for c in game.state.characters.values() if c.hex == h]
+    other, active = ch.side.other, Status.ACTIVE
+    if h is not None and any(c.side is other and c.status is active for c in here):  # _opponents_at
         if ch.trained_medic:
             no(ids, "a trained medic never melees (C2 30.0)")
         no([i for i in ids if i != "melee"], "an opponent shares his hex: Melee only (base-rules §11)")
         return why
     no(["melee"], "only when an opponent shares his hex (base-rules §11)")
-    if not _prisoner_here(game, ch):
+    if not any(c.status is Status.PRISONER and c.side is other for c in here):
         no(["guard"], "no prisoner in his hex (C2 23.4)")
     # Wounds (base-rules §4).
     if ch.bad_wounds:
         no(["sprint", "run_and_gun", "evade"], "Bad Wound: no Sprint, Run & Gun or Evade (base-rules §4)")
     elif ch.wounds:
         no(["sprint"], "wounded: no Sprint (base-rules §4)")
-    # Weapons.
-    weapons = _weapons(game, ch)
-    for w in weapons:
-        if w.has_flag(WeaponFlag.VERY_HEAVY):
-            no(
-                ["sprint", "run_and_gun"],
-                f"very heavy {w.name}: no Sprint or Run & Gun (base-rules §4; C2 32.3)",
-            )
-        elif w.has_flag(WeaponFlag.HEAVY):
-            no(["sprint"], f"heavy {w.name}: no Sprint (base-rules §4; C2 32.3)")
+    # Weapons (what they forbid is worked out once per set of weapons carried: _armament).
+    arms = _armament(game, ch)
+    for order_ids, reason in arms.heavy:
+        no(order_ids, reason)
     if ch.trained_medic:
         no(
             [*_FIRE_ORDERS, *_AT_ORDERS, *_GRENADE_KINDS],
             "a trained medic never takes a fire order (C2 30.0)",
         )
         no(["charge"], "a trained medic never melees (C2 30.0)")
-    firearms = [w for w in weapons if w.kind in _FIREARMS]
-    if not firearms:
+    if arms.no_firearms:
         no(_FIRE_ORDERS, "no weapon to fire (base-rules §10)")
-    elif all(w.has_flag(WeaponFlag.SLOW) for w in firearms):
+    elif arms.only_slow:
         no(SLOW_FORBIDS, "only slow weapons ([house] base-rules §20 Q9)")
-    if not any(w.kind is WeaponKind.LIGHT_AT for w in weapons):
-        if _bazooka_mate(game, ch) is None:
+    if not arms.light_at:
+        if _bazooka_mate(game, ch, here) is None:
             no(_AT_ORDERS, "no light anti-tank weapon (C2 32)")
         else:  # the Assistant loads the Operator's Bazooka (C2 32.1)
             no(["fire_light_at"], "the Bazooka is fired by its Operator (C2 32.1)")
-    for oid, kind in _GRENADE_KINDS.items():
-        if not any(w.kind is kind for w in weapons):
-            no([oid], f"no {kind.value.replace('_', ' ')} weapon (base-rules §12)")
+    for oid, reason in arms.missing_grenades:
+        no([oid], reason)
     if not (ch.has_skill("medic") or ch.trained_medic):
         no(["medical_aid"], "Medics only (7.14)")
     if ch.ldr < 1:
         no(["plan"], "leaders only: LDR 1 or more ([house] 7.12)")
-    if not _casualty_here(game, ch):
+    if not _casualty_here(game, ch, here):
         no(["carry_drag"], "no incapacitated comrade in his hex (base-rules §4)")
     # Ground conditions (C2 28.2).
     ground = game.state.ground
@@ -113,7 +111,7 @@ def forbidden_orders(game: GameContext, ch: Character) -> dict[str, str]:
     # Charge (base-rules §11).
     if "charge" in ids and "charge" not in why:
         charge = game.data.orders.get("charge")
-        if not charge_targets(game, ch, charge):
+        if not _charge_targets(game, ch, charge, game.opponents(ch)):
             no(["charge"], f"no chargeable Known enemy within {_reach(charge)} hexes (base-rules §11)")
     # Barbed wire (C2 27.7): only Sneak leaves the hex.
     if ch.hex is not None and in_wire(game, ch, ch.hex):
@@ -133,7 +131,7 @@ def forbidden_orders(game: GameContext, ch: Character) -> dict[str, str]:
         ):
             no(eff.forbid, f"card {card.id} {card.title} forbids it this turn (§18)")
     # Forced orders of Rout and Berserk men ([house] §20 Q26).
-    if FRIENDLY_FORCED_MORALE_ORDERS:
+    if FRIENDLY_FORCED_MORALE_ORDERS and ch.morale in (MoraleState.ROUT, MoraleState.BERSERK):
         legal = [i for i in ids if i not in why]
         if ch.morale is MoraleState.ROUT:
             keep = next((i for i in ("evade", "sneak", "hide") if i in legal), None)
@@ -181,29 +179,49 @@ def charge_targets(game: GameContext, ch: Character, order: Order | None = None)
     never a hex holding two or more opponents (base-rules §11); the
     incapacitated are no targets (C2 23.3). Roster order.
     """
-    if ch.hex is None:
-        return []
     order = order if order is not None else game.data.orders.get("charge")
-    reach = _reach(order)
+    return _charge_targets(game, ch, order, game.opponents(ch))
+
+
+def _charge_targets(
+    game: GameContext, ch: Character, order: Order, opponents: list[Character]
+) -> list[Character]:
+    """:func:`charge_targets` among ``opponents`` (``game.opponents(ch)``, asked once by the caller)."""
+    h = ch.hex
+    if h is None:
+        return []
+    reach = _game_reach(game, order)
     out = []
-    for o in game.opponents(ch):
+    for o in opponents:
         if o.dummy or not o.revealed or o.hex is None:
             continue
-        if game.distance(ch.hex, o.hex) > reach or _fortified(game, o.hex):
+        if game.distance(h, o.hex) > reach or _fortified(game, o.hex):
             continue
-        if len(_opponents_at(game, ch, o.hex)) != 1:
+        if sum(1 for x in opponents if x.hex == o.hex) != 1:  # entering._opponents_at
             continue
         out.append(o)
     return out
 
 
 def _reach(order: Order) -> int:
+    """Hexes the track moves before its first X (Melee) step: a Charge's reach (base-rules §11)."""
     total = 0
     for step in order.steps:
         if step is TrackStep.MELEE:
             break
         total += step.hexes
     return total
+
+
+def _game_reach(game: GameContext, order: Order) -> int:
+    """:func:`_reach` of ``order``, worked out once a game (``game.memo``, by order id)."""
+    memo = game.memo.get("charge_reach")
+    if memo is None:
+        memo = game.memo["charge_reach"] = {}
+    reach = memo.get(order.id)
+    if reach is None:
+        reach = memo[order.id] = _reach(order)
+    return reach
 
 
 def _must_move(order: Order) -> bool:
@@ -215,26 +233,73 @@ def _weapons(game: GameContext, ch: Character) -> list[Weapon]:
     return [table.get(cw.weapon) for cw in ch.weapons if cw.weapon in table]
 
 
-def _bazooka_mate(game: GameContext, ch: Character) -> Character | None:
+@attrs.frozen
+class _Armament:
+    """What a set of carried weapons allows (base-rules §4, §10, §12; C2 32): the facts
+    :func:`forbidden_orders` reads, worked out once per game and weapon ids (:func:`_armament`)."""
+
+    heavy: tuple[tuple[tuple[str, ...], str], ...]
+    """``(order ids, reason)`` for each heavy or very heavy weapon, as carried."""
+    no_firearms: bool
+    only_slow: bool
+    """Every firearm is slow ([house] base-rules §20 Q9)."""
+    light_at: bool
+    """Any light anti-tank weapon (C2 32)."""
+    bazooka: bool
+    """Any light anti-tank weapon that is not one-shot: a Bazooka an Assistant may load (C2 32.1)."""
+    missing_grenades: tuple[tuple[str, str], ...]
+    """``(grenade order id, reason)`` for each grenade kind not carried (base-rules §12)."""
+
+
+def _armament(game: GameContext, ch: Character) -> _Armament:
+    """The :class:`_Armament` of ``ch``'s weapons now (``game.memo``, by the tuple of weapon ids)."""
+    memo = game.memo.get("armament")
+    if memo is None:
+        memo = game.memo["armament"] = {}
+    key = tuple([cw.weapon for cw in ch.weapons])
+    arms = memo.get(key)
+    if arms is None:
+        arms = memo[key] = _armament_of(_weapons(game, ch))
+    return arms
+
+
+def _armament_of(weapons: list[Weapon]) -> _Armament:
+    heavy = []
+    for w in weapons:
+        if w.has_flag(WeaponFlag.VERY_HEAVY):
+            why = f"very heavy {w.name}: no Sprint or Run & Gun (base-rules §4; C2 32.3)"
+            heavy.append((("sprint", "run_and_gun"), why))
+        elif w.has_flag(WeaponFlag.HEAVY):
+            heavy.append((("sprint",), f"heavy {w.name}: no Sprint (base-rules §4; C2 32.3)"))
+    firearms = [w for w in weapons if w.kind in _FIREARMS]
+    return _Armament(
+        heavy=tuple(heavy),
+        no_firearms=not firearms,
+        only_slow=bool(firearms) and all(w.has_flag(WeaponFlag.SLOW) for w in firearms),
+        light_at=any(w.kind is WeaponKind.LIGHT_AT for w in weapons),
+        bazooka=any(w.kind is WeaponKind.LIGHT_AT and not w.has_flag(WeaponFlag.ONE_SHOT) for w in weapons),
+        missing_grenades=tuple(
+            (oid, f"no {kind.value.replace('_', ' ')} weapon (base-rules §12)")
+            for oid, kind in _GRENADE_KINDS.items()
+            if not any(w.kind is kind for w in weapons)
+        ),
+    )
+
+
+def _bazooka_mate(game: GameContext, ch: Character, here: list[Character] | None = None) -> Character | None:
     """An active man of ``ch``'s side in his hex holding a Bazooka, whom ``ch`` may assist (C2 32.1).
 
     "A second squad member may act as an assistant": any man of the squad in the Operator's
     hex (as :func:`solo.rules.vehicles.light_at.light_at_step` finds the Bazooka he loads).
+    ``here``: the characters on ``ch``'s hex in roster order, when the caller has them.
     """
-    if ch.hex is None:
+    h = ch.hex
+    if h is None:
         return None
-    for c in game.state.at(ch.hex):
-        if c is ch or c.side is not ch.side or not c.is_active:
-            continue
-        if any(
-            w.kind is WeaponKind.LIGHT_AT and not w.has_flag(WeaponFlag.ONE_SHOT) for w in _weapons(game, c)
-        ):
+    if here is None:
+        here = [c for c in game.state.characters.values() if c.hex == h]
+    side, active = ch.side, Status.ACTIVE
+    for c in here:
+        if c is not ch and c.side is side and c.status is active and _armament(game, c).bazooka:
             return c
     return None
-
-
-def _prisoner_here(game: GameContext, ch: Character) -> bool:
-    return any(
-        c.side is ch.side.other and c.status is Status.PRISONER and c.hex == ch.hex
-        for c in game.state.characters.values()
-    )

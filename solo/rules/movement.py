@@ -261,7 +261,8 @@ class _Run:
         game, ch, order = self.game, self.ch, self.order
         frm = ch.hex
         assert frm is not None
-        if in_wire(game, ch, frm) and order.id != WIRE_ONLY_ORDER:
+        wired = in_wire(game, ch, frm)  # asked once: nothing changes before _go
+        if wired and order.id != WIRE_ONLY_ORDER:
             self.stop(f"Barbed Wire at {frm}: only Sneak may leave it", "C2 27.7")
             return False
         tried: list[tuple[int, int, Hex | None, Entry]] = []
@@ -279,14 +280,15 @@ class _Run:
         if len(tried) > 1:
             self.notes.append(f"slot {slot.value} ({tried[0][0]}) blocked: {tried[0][3].value}; took {d}")
             self.rule("base-rules §6 step 4")
-        return self._go(frm, md, to, verdict)
+        return self._go(frm, md, to, verdict, wired)
 
     def step_to(self, md: int) -> bool:
         """A Charge step in map direction ``md`` along the shortest path. True to go on."""
         game, ch, order = self.game, self.ch, self.order
         frm = ch.hex
         assert frm is not None
-        if in_wire(game, ch, frm) and order.id != WIRE_ONLY_ORDER:
+        wired = in_wire(game, ch, frm)  # asked once: nothing changes before _go
+        if wired and order.id != WIRE_ONLY_ORDER:
             self.stop(f"Barbed Wire at {frm}: only Sneak may leave it", "C2 27.7")
             return False
         to, verdict = entry(game, ch, order, frm, md)
@@ -294,7 +296,7 @@ class _Run:
             self._blocked(frm, [(md, md, to, verdict)])
             return False
         self.used.append(f"charge→{md}")
-        return self._go(frm, md, to, verdict)
+        return self._go(frm, md, to, verdict, wired)
 
     def _blocked(self, frm: Hex, tried: list[tuple[int, int, Hex | None, Entry]]) -> None:
         shown = ", ".join(f"{d} ({to if to is not None else 'edge'}: {v.value})" for d, _md, to, v in tried)
@@ -322,10 +324,11 @@ class _Run:
                 return True
         return False
 
-    def _go(self, frm: Hex, md: int, to: Hex | None, verdict: Entry) -> bool:
-        """Leave ``frm`` (wire TQC) and enter ``to``; the after-effects. True to go on."""
+    def _go(self, frm: Hex, md: int, to: Hex | None, verdict: Entry, wired: bool) -> bool:
+        """Leave ``frm`` (wire TQC when ``wired``: :func:`in_wire` there) and enter ``to``; the
+        after-effects. True to go on."""
         game, ch, order = self.game, self.ch, self.order
-        if in_wire(game, ch, frm):
+        if wired:
             roll = game.dice.d10(f"TQC: {ch.name} leaves Barbed Wire at {frm} (C2 27.7)")
             out = game.data.checks.resolve(CheckKind.TQC, roll.total, ch.effective_tq)
             self.rule("C2 27.7")
