@@ -148,3 +148,55 @@ def test_a_rubble_board_patches_only_the_changed_hexes():
             scratch = Board.from_map(changed.map, base.terrain_table)
             for field in ("ground", "block_top", "depression", "abbey", "hexside_top"):
                 assert getattr(changed, field) == getattr(scratch, field), (m.id, terrain, field)
+
+
+@pytest.mark.parametrize("name", ["hedgerows", "hamlet"])
+def test_a_change_of_ground_beside_a_hedge_reads_no_stale_answer(name):
+    """A terrain with another ground offset (a Depression) on a hex with a hedge or bocage side
+    changes the height of that hexside, which lines touching the hex's corner read (C2 27.3): the
+    hexes across it count as changed, and every answer is that of a board built from scratch."""
+    m = MAPS[name]
+    base = Board.for_map(m, Board.from_map(m).terrain_table)
+    n = len(base.hexes)
+    sided = sorted({i for key in base.hexside_top for i in key})
+    picks = [base.hexes[i] for i in sided[:: max(1, len(sided) // 6)]]
+    changed = base.with_terrain(dict.fromkeys(picks, "depression"))
+    los = LineOfSight(changed)
+    across = [j for i in (base.index[h] for h in picks) for j in base.neighbours[i][1:] if j >= 0]
+    assert set(los._changed) > {base.index[h] for h in picks}
+    assert set(los._changed) <= {base.index[h] for h in picks} | set(across)
+    scratch = LineOfSight(Board.from_map(changed.map, base.terrain_table))
+    on_base = LineOfSight(base)
+    pairs = [(a, b, la, lb) for a, b, la, lb in _pairs(n, 1500, 3)]
+    for p in pairs:
+        on_base.check_index(*p)  # the map board's answers first, as a game before the change
+    assert [los.check_index(*p) for p in pairs] == [scratch.check_index(*p) for p in pairs]
+
+
+def test_a_new_board_keeps_the_marker_answers_of_lines_that_miss_the_change():
+    """LineOfSight.on_board (a Building becomes Rubble, §14): this game's answers under smoke and fire
+    are kept for lines that miss the changed hex, dropped for lines through it; every answer after
+    is that of a board built from scratch with the same markers."""
+    m = MAPS["town"]
+    base = Board.for_map(m, Board.from_map(m).terrain_table)
+    n = len(base.hexes)
+    houses = [h for h, t in m.terrain.items() if t == "building"]
+    los = LineOfSight(base)
+    los.set_smoke(base.hexes[n // 4], -2)
+    los.set_fire(houses[0], True)
+    pairs = _pairs(n, 400, 9)
+    for p in pairs:
+        los.check_index(*p, 3)
+    house = base.index[houses[1]]
+    through = set(los._through.get(house, {}))
+    assert through and len(through) < los.cache_size()
+    moved = los.on_board(base.with_terrain({houses[1]: "rubble"}))
+    assert moved.cache_size() == los.cache_size() - len(through)
+    assert not through & set(moved._cache) and house not in moved._through
+    scratch = LineOfSight(Board.from_map(moved.board.map, base.terrain_table))
+    scratch.set_smoke(base.hexes[n // 4], -2)
+    scratch.set_fire(houses[0], True)
+    assert [moved.check_index(*p, 3) for p in pairs] == [scratch.check_index(*p, 3) for p in pairs]
+    moved.set_fire(houses[0], False)  # invalidation still finds the kept lines
+    scratch.set_fire(houses[0], False)
+    assert [moved.check_index(*p, 3) for p in pairs] == [scratch.check_index(*p, 3) for p in pairs]

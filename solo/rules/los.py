@@ -45,7 +45,15 @@ import attrs
 
 from solo.core.hexes import Hex, line_shape
 from solo.data.maps import Board
-from solo.rules.los_answers import NO_TOP, AnswerTable, answer_table, board_tables, through_corners
+from solo.rules.los_answers import (
+    NO_TOP,
+    AnswerTable,
+    affected,
+    answer_table,
+    board_tables,
+    distance_row,
+    through_corners,
+)
 
 OFF = -1
 
@@ -175,8 +183,10 @@ class LineOfSight:
         else:
             self._static = board.shared.setdefault(static_key, {})
             self._base_table = answer_table(base, static_key, self._n)
-            self._changed = tuple(sorted(board.index[h] for h, _ in board.changes))
+            self._changed = affected(base, board)
             self._changed_set = frozenset(self._changed)
+        # Per changed index: its distance to every index (the quick test of _from_base).
+        self._near = tuple((i, distance_row(base, i)) for i in self._changed)
 
     # -- markers ---------------------------------------------------------
 
@@ -230,6 +240,18 @@ class LineOfSight:
         )
         los._smoke = dict(self._smoke)
         los._fire = dict(self._fire)
+        if self._cache:
+            # This game's answers under its markers stay true for every line that passes no hex
+            # the two boards read differently (the walk reads only the line's hexes and sides).
+            drop: dict[int, None] = {}
+            for i in affected(self.board, board):
+                drop.update(self._through.get(i, {}))
+            los._cache = {k: e for k, e in self._cache.items() if k not in drop}
+            through = los._through
+            for i, keys in self._through.items():
+                kept = {k: None for k in keys if k not in drop} if drop else dict(keys)
+                if kept:
+                    through[i] = kept
         return los
 
     def clear_cache(self) -> None:
@@ -435,21 +457,14 @@ class LineOfSight:
         A hex ``c`` on the line from ``a`` to ``b`` lies within 2/3 of a hex of a point of the
         segment, so d(a, c) + d(c, b) ≤ d(a, b) + 1 (hex distance is a norm along the segment);
         a changed hex farther off needs no look at the line's cells."""
-        sight = self._base_table.get(key)  # type: ignore[union-attr]
+        table = self._base_table
+        sight = table.answers[table.codes[key]]  # type: ignore[union-attr]
         if sight is None:
             return None
         ia, ib = divmod(key >> 2, self._n)
-        cube = self.board.cube
-        ca, cb = cube[ia], cube[ib]
-        ax, ay, az = ca
-        bx, by, bz = cb
-        reach = max(abs(ax - bx), abs(ay - by), abs(az - bz)) + 1
-        for i in self._changed:
-            cx, cy, cz = cube[i]
-            near = max(abs(ax - cx), abs(ay - cy), abs(az - cz)) + max(
-                abs(cx - bx), abs(cy - by), abs(cz - bz)
-            )
-            if near <= reach and i in self._line(ia, ib)[1]:
+        reach = sight.range + 1  # the range is the hex distance of the ends
+        for i, row in self._near:
+            if row[ia] + row[ib] <= reach and i in self._line(ia, ib)[1]:
                 return None
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
         return sight

@@ -89,6 +89,37 @@ def answer_table(board: Board, key: tuple, n: int) -> AnswerTable:
     return table
 
 
+def affected(old: Board, new: Board) -> tuple[int, ...]:
+    """The indices, sorted, where a LOS walk may read ``new`` differently from ``old`` (two boards of
+    one map, base-rules §14 Rubble): the hexes whose terrain differs, and, where that changes the
+    ground, the hexes across the hedges, walls and bocage on their sides (a line that touches such a
+    hex's corner reads the height of those hexsides, C2 27.3). A line that passes none of them
+    walks the same on both boards."""
+    a, b = dict(old.changes), dict(new.changes)
+    out: set[int] = set()
+    for h in sorted(a.keys() | b.keys()):
+        if a.get(h) == b.get(h):
+            continue
+        i = new.index[h]
+        out.add(i)
+        if old.ground[i] != new.ground[i]:
+            for j in new.neighbours[i][1:]:
+                if j >= 0 and ((i, j) if i < j else (j, i)) in new.hexside_top:
+                    out.add(j)
+    return tuple(sorted(out))
+
+
+def distance_row(board: Board, i: int) -> array:
+    """The hex distance from index ``i`` to every index of ``board`` (an ``array('H')``), made once
+    per board and kept in ``board.shared`` (at most one row per hex: 2n² bytes)."""
+    rows = board.shared.setdefault("los_distance_rows", {})
+    row = rows.get(i)
+    if row is None:
+        cx, cy, cz = board.cube[i]
+        row = rows[i] = array("H", (max(abs(x - cx), abs(y - cy), abs(z - cz)) for x, y, z in board.cube))
+    return row
+
+
 def board_tables(board: Board, month: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
     """Per hex index: the top of the S terrain that counts in ``month`` (Fields only in summer, C2
     27.8; −99 for none), the level, and whether a hedge, wall or bocage is on any of its hexsides.
