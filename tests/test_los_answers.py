@@ -68,6 +68,8 @@ def test_the_table_answers_as_a_fresh_walk_on_every_shipped_map(name):
     rubble = LineOfSight(changed)
     scratch = LineOfSight(Board.from_map(changed.map, base.terrain_table))
     assert rubble._small_top == scratch._small_top and rubble._sided == scratch._sided
+    for ia, ib, la, lb in pairs:  # the spotting scan's path first, then the plain one
+        assert rubble.from_viewer(ia, la, None, None, None)(ib, lb) == scratch.check_index(ia, ib, la, lb)
     for p in pairs:
         assert rubble.check_index(*p) == scratch.check_index(*p)
     rubble.set_fire(changed.hexes[n // 2], True)
@@ -171,32 +173,3 @@ def test_a_change_of_ground_beside_a_hedge_reads_no_stale_answer(name):
     for p in pairs:
         on_base.check_index(*p)  # the map board's answers first, as a game before the change
     assert [los.check_index(*p) for p in pairs] == [scratch.check_index(*p) for p in pairs]
-
-
-def test_a_new_board_keeps_the_marker_answers_of_lines_that_miss_the_change():
-    """LineOfSight.on_board (a Building becomes Rubble, §14): this game's answers under smoke and fire
-    are kept for lines that miss the changed hex, dropped for lines through it; every answer after
-    is that of a board built from scratch with the same markers."""
-    m = MAPS["town"]
-    base = Board.for_map(m, Board.from_map(m).terrain_table)
-    n = len(base.hexes)
-    houses = [h for h, t in m.terrain.items() if t == "building"]
-    los = LineOfSight(base)
-    los.set_smoke(base.hexes[n // 4], -2)
-    los.set_fire(houses[0], True)
-    pairs = _pairs(n, 400, 9)
-    for p in pairs:
-        los.check_index(*p, 3)
-    house = base.index[houses[1]]
-    through = set(los._through.get(house, {}))
-    assert through and len(through) < los.cache_size()
-    moved = los.on_board(base.with_terrain({houses[1]: "rubble"}))
-    assert moved.cache_size() == los.cache_size() - len(through)
-    assert not through & set(moved._cache) and house not in moved._through
-    scratch = LineOfSight(Board.from_map(moved.board.map, base.terrain_table))
-    scratch.set_smoke(base.hexes[n // 4], -2)
-    scratch.set_fire(houses[0], True)
-    assert [moved.check_index(*p, 3) for p in pairs] == [scratch.check_index(*p, 3) for p in pairs]
-    moved.set_fire(houses[0], False)  # invalidation still finds the kept lines
-    scratch.set_fire(houses[0], False)
-    assert [moved.check_index(*p, 3) for p in pairs] == [scratch.check_index(*p, 3) for p in pairs]

@@ -240,18 +240,6 @@ class LineOfSight:
         )
         los._smoke = dict(self._smoke)
         los._fire = dict(self._fire)
-        if self._cache:
-            # This game's answers under its markers stay true for every line that passes no hex
-            # the two boards read differently (the walk reads only the line's hexes and sides).
-            drop: dict[int, None] = {}
-            for i in affected(self.board, board):
-                drop.update(self._through.get(i, {}))
-            los._cache = {k: e for k, e in self._cache.items() if k not in drop}
-            through = los._through
-            for i, keys in self._through.items():
-                kept = {k: None for k in keys if k not in drop} if drop else dict(keys)
-                if kept:
-                    through[i] = kept
         return los
 
     def clear_cache(self) -> None:
@@ -375,6 +363,7 @@ class LineOfSight:
         static, cache = self._static, self._cache
         codes, sights = self._codes, self._sights
         smoke, fire = self._smoke, self._fire
+        from_base = self._from_base
         row = ia * n
 
         def one(ib: int, low_b: bool) -> Sight:
@@ -399,6 +388,8 @@ class LineOfSight:
                 key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
             if not (smoke or fire):
                 sight = static.get(key)
+                if sight is None:
+                    sight = from_base(key)  # check_index's next step, without its call
                 if sight is not None:
                     return sight
             else:
