@@ -29,10 +29,12 @@ in order:
    Abbey Interior hex cannot be seen from outside.
 
 Answers are cached per (A, B, low orders); changing the smoke or fire of a hex
-drops exactly the cached answers whose line passes through that hex. The caches
-shared by every game on a board (answers without markers, line shapes) hold at
-most :data:`SHARED_ANSWERS` and :data:`SHARED_LINES` entries each: when one is
-full its oldest quarter is dropped (answers are pure, so play does not change).
+drops exactly the cached answers whose line passes through that hex. The answers
+without markers of a map's own board are shared by every game on it in a table of
+fixed size that keeps them all (:mod:`solo.rules.los_answers`); a board with changed
+terrain (Rubble) keeps at most :data:`SHARED_ANSWERS` of its own, and line shapes
+are kept at most :data:`SHARED_LINES` per map: when one of those is full its oldest
+quarter is dropped (answers are pure, so play does not change).
 """
 
 from __future__ import annotations
