@@ -570,20 +570,56 @@ def _terrain_tables(
     index) and hexside_top (half-levels); the rest of a board is geometry."""
     ground, block_top, dep, abbey = [], [], [], []
     for h in hexes:
-        t = table[m.terrain[h]]
-        over = [table[o] for o in m.overlays.get(h, ())]
-        offset = min([t.ground_offset, *(o.ground_offset for o in over)])
-        g = 2 * m.level[h] + offset
+        g, b, d, a = _hex_terrain(m, table, h)
         ground.append(g)
-        b = [x.obstacle for x in (t, *over) if x.los is LosKind.BLOCK]
-        block_top.append(g + max(b) if b else -99)
-        dep.append(any(x.los is LosKind.DEPRESSION for x in (t, *over)))
-        abbey.append({"none": 0, "exterior": 1, "interior": 2}[t.abbey.value])
+        block_top.append(b)
+        dep.append(d)
+        abbey.append(a)
     hexside_top: dict[tuple[int, int], int] = {}
     for (a, b), fid in m.hexsides.items():
         ia, ib = index[a], index[b]
         key = (ia, ib) if ia < ib else (ib, ia)
         hexside_top[key] = max(ground[ia], ground[ib]) + table[fid].obstacle
+    return tuple(ground), tuple(block_top), tuple(dep), tuple(abbey), hexside_top
+
+
+_ABBEY = {"none": 0, "exterior": 1, "interior": 2}
+
+
+def _hex_terrain(m: MapDef, table: TerrainTable, h: Hex) -> tuple[int, int, bool, int]:
+    """One hex's entries of the terrain tables: ground, block_top, depression, abbey."""
+    t = table[m.terrain[h]]
+    over = [table[o] for o in m.overlays.get(h, ())]
+    offset = min([t.ground_offset, *(o.ground_offset for o in over)])
+    g = 2 * m.level[h] + offset
+    b = [x.obstacle for x in (t, *over) if x.los is LosKind.BLOCK]
+    dep = any(x.los is LosKind.DEPRESSION for x in (t, *over))
+    return g, g + max(b) if b else -99, dep, _ABBEY[t.abbey.value]
+
+
+def _patched_tables(
+    base: Board, m: MapDef, changed: tuple[Hex, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[int, ...], dict[tuple[int, int], int]]:
+    """:func:`_terrain_tables` of ``m``, a map that differs from ``base``'s only in the terrain of
+    the ``changed`` hexes: ``base``'s tables with those hexes and their hexsides redone."""
+    table = base.terrain_table
+    ground, block_top, dep, abbey = (
+        list(base.ground),
+        list(base.block_top),
+        list(base.depression),
+        list(base.abbey),
+    )
+    hexside_top = dict(base.hexside_top)
+    for h in changed:
+        i = base.index[h]
+        ground[i], block_top[i], dep[i], abbey[i] = _hex_terrain(m, table, h)
+    for h in changed:
+        i = base.index[h]
+        for j in base.neighbours[i][1:]:
+            key = (i, j) if i < j else (j, i)
+            if j >= 0 and key in hexside_top:
+                fid = m.hexsides[side_key(h, base.hexes[j])]
+                hexside_top[key] = max(ground[i], ground[j]) + table[fid].obstacle
     return tuple(ground), tuple(block_top), tuple(dep), tuple(abbey), hexside_top
 
 
@@ -613,8 +649,9 @@ def _board_with(base: Board, changes: tuple[tuple[Hex, str], ...]) -> Board:
         base.terrain_table[tid]  # an unknown id fails here, not in a later lookup
         terrain[h] = tid
     m = attrs.evolve(base.map, terrain=terrain)
-    # The geometry (hexes, index, cube, neighbours, grid) is the map's: only the terrain tables.
-    tables = _terrain_tables(m, base.terrain_table, base.hexes, base.index)
+    # The geometry (hexes, index, cube, neighbours, grid) is the map's: only the terrain tables,
+    # and of those only the changed hexes and their hexsides.
+    tables = _patched_tables(base, m, tuple(h for h, _ in changes))
     ground, block_top, dep, abbey, hexside_top = tables
     return attrs.evolve(
         base,

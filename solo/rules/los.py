@@ -29,28 +29,39 @@ in order:
    Abbey Interior hex cannot be seen from outside.
 
 Answers are cached per (A, B, low orders); changing the smoke or fire of a hex
-drops exactly the cached answers whose line passes through that hex. The caches
-shared by every game on a board (answers without markers, line shapes) hold at
-most :data:`SHARED_ANSWERS` and :data:`SHARED_LINES` entries each: when one is
-full its oldest quarter is dropped (answers are pure, so play does not change).
+drops exactly the cached answers whose line passes through that hex. The answers
+without markers of a map's own board are shared by every game on it in a table of
+fixed size that keeps them all (:mod:`solo.rules.los_answers`); a board with changed
+terrain (Rubble) keeps at most :data:`SHARED_ANSWERS` of its own, and line shapes
+are kept at most :data:`SHARED_LINES` per map: when one of those is full its oldest
+quarter is dropped (answers are pure, so play does not change).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from itertools import islice
-from math import gcd
 
 import attrs
 
 from solo.core.hexes import Hex, line_shape
 from solo.data.maps import Board
+from solo.rules.los_answers import (
+    NO_TOP,
+    AnswerTable,
+    affected,
+    answer_table,
+    board_tables,
+    distance_row,
+    through_corners,
+)
 
 OFF = -1
-_NO_TOP = -99
 
 SHARED_ANSWERS = 30_000
-"""At most this many marker-free answers per board and month, shared across games."""
+"""At most this many marker-free answers per board with changed terrain (Rubble) and month, shared
+across games; a map's own board keeps every answer in a fixed-size :class:`AnswerTable`."""
 HEXSIDE_VERTEX = ("both_sides", "any_touch")
 """The readings of hexside features at a hex corner (house option ``hexside_vertex_los``)."""
 SHARED_LINES = 15_000
@@ -63,22 +74,6 @@ def _put(cache: dict, key: int, value: object, cap: int) -> None:
         for old in list(islice(cache, max(1, cap // 4))):
             del cache[old]
     cache[key] = value
-
-
-def _through_corners(dx: int, dz: int) -> bool:
-    """Whether the line along cube vector (dx, ·, dz) passes exactly through hex corners.
-
-    A corner is the centroid of three hexes, so its cube coordinates are thirds, all with the
-    same non-zero residue; the points t·v with 3·t·v whole are multiples of u/3, u the vector
-    divided by its gcd: they hit corners iff u's coordinates agree mod 3 and are not multiples
-    of 3 (every hexspine vector, and a few others such as (1, 4, −5)).
-    """
-    dy = -dx - dz
-    g = gcd(dx, dz)
-    if g == 0:
-        return False
-    ux, uy, uz = dx // g, dy // g, dz // g
-    return (ux - uy) % 3 == 0 and (uy - uz) % 3 == 0 and ux % 3 != 0
 
 
 @attrs.frozen
@@ -156,50 +151,44 @@ class LineOfSight:
         self._lines_cap = shared_lines
         self.board = board
         self.month = month
-        m = board.map
-        table = board.terrain_table
-        # The top of S terrain that counts this month (Fields only in summer).
-        small_top = []
-        for i, h in enumerate(board.hexes):
-            kinds = [table[x] for x in (m.terrain[h], *m.overlays.get(h, ()))]
-            small = [x.obstacle for x in kinds if x.is_small_in(month)]
-            small_top.append(board.ground[i] + max(small) if small else _NO_TOP)
-        self._small_top = tuple(small_top)
+        self._small_top, self._levels, self._sided = board_tables(board, month)
         self._smoke: dict[int, int] = {}
         self._fire: dict[int, bool] = {}
         self._n = len(board.hexes)
         # Key: ((low index * n + high index) << 2) | low_a << 1 | low_b, ends sorted.
-        # _static: answers without smoke or fire, shared by every game on this board and month;
-        # _cache: this game's answers while it has smoke or fire markers.
-        # The house option is part of the shared key only when it is not the default (the default
-        # keeps the key every game used before it existed).
+        # _static: answers without smoke or fire, shared by every game on this board and month
+        # (a map's own board: an AnswerTable, read as _sights[_codes[key]]; a board with changed
+        # terrain: a capped dict, _codes None); _cache: this game's answers while it has smoke or
+        # fire markers. The house option is part of the shared key only when it is not the default
+        # (the default keeps the key every game used before it existed).
         static_key = ("los", month) if hexside_vertex == "both_sides" else ("los", month, hexside_vertex)
-        self._static: dict[int, _Entry] = board.shared.setdefault(static_key, {})
         self._cache: dict[int, _Entry] = {}
         self._through: dict[int, dict[int, None]] = {}
-        self._levels = tuple(m.level[h] for h in board.hexes)
-        # Per index: whether a hedge, wall or bocage lies on any of its hexsides (skips the
-        # hexside tests of a step whose hexes have none).
-        sided = [False] * self._n
-        for i, j in board.hexside_top:
-            sided[i] = sided[j] = True
-        self._sided = tuple(sided)
         # (line_indices, its on-map cells once each, whether it passes exactly through hex
         # corners) by (ia * n + ib): pure board geometry, shared like _static.
         self._lines: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...], bool]] = (
-            board.shared.setdefault("los_lines", {})
+            board.base.shared.setdefault("los_lines", {})
         )
         # A board with changed terrain (Rubble, base-rules §14) walks a line that passes no
         # changed hex exactly as the map's own board does (the walk reads only the line's hexes
         # and the hexsides between them): such answers are read from, and given to, the map
         # board's shared answers, and the line shapes (pure geometry) are the map board's.
-        self._base_static: dict[int, _Entry] | None = None
-        self._changed: frozenset[int] = frozenset()
+        self._base_table: AnswerTable | None = None
+        self._changed: tuple[int, ...] = ()
+        self._changed_set: frozenset[int] = frozenset()
+        self._codes: array | None = None
+        self._sights: list = []
         base = board.base
-        if base is not board and base.hexes == board.hexes:
-            self._base_static = base.shared.setdefault(("los", month), {})
-            self._changed = frozenset(board.index[h] for h, _ in board.changes)
-            self._lines = base.shared.setdefault("los_lines", {})
+        if base is board:
+            self._static: AnswerTable | dict[int, Sight] = answer_table(board, static_key, self._n)
+            self._codes, self._sights = self._static.codes, self._static.answers
+        else:
+            self._static = board.shared.setdefault(static_key, {})
+            self._base_table = answer_table(base, static_key, self._n)
+            self._changed = affected(base, board)
+            self._changed_set = frozenset(self._changed)
+        # Per changed index: its distance to every index (the quick test of _from_base).
+        self._near = tuple((i, distance_row(base, i)) for i in self._changed)
 
     # -- markers ---------------------------------------------------------
 
@@ -261,8 +250,8 @@ class LineOfSight:
         self._cache.clear()
         self._through.clear()
         self._static.clear()
-        if self._base_static is not None:
-            self._base_static.clear()
+        if self._base_table is not None:
+            self._base_table.clear()
 
     def _invalidate(self, i: int) -> None:
         keys = self._through.pop(i, None)
@@ -325,8 +314,14 @@ class LineOfSight:
             if night_range is not None and not illuminated:
                 limit = night_range if limit is None else min(limit, night_range)
         marked = self._smoke or self._fire
-        entry = (self._cache if marked else self._static).get(key)
-        if entry is None:
+        if marked:
+            entry = self._cache.get(key)
+            sight = entry.sight if entry is not None else None
+        elif self._codes is not None:
+            sight = self._sights[self._codes[key]]
+        else:
+            sight = self._static.get(key)
+        if sight is None:
             if limit is not None:
                 # Beyond the limit the answer is the same whatever the walk: skip it.
                 cube = self.board.cube
@@ -335,14 +330,14 @@ class LineOfSight:
                 if rng > limit:
                     return Sight(False, "C2 28.0 maximum LOS", None, rng)
             if marked:
-                entry = self._fill(key)
+                sight = self._fill(key).sight
             else:
                 # No markers: the answers every game on this map and month shares.
-                entry = self._from_base(key) if self._base_static is not None else None
-                if entry is None:
+                sight = self._from_base(key) if self._base_table is not None else None
+                if sight is None:
                     entry = self._compute(*self._unkey(key))
-                    self._share(key, entry)
-        sight = entry.sight
+                    sight = entry.sight
+                    self._share(key, sight, entry.cells)
         if limit is not None and sight.range > limit:
             return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
         smoke = sight.smoke
@@ -368,7 +363,9 @@ class LineOfSight:
             return lambda ib, low_b: check(ia, ib, low_a, low_b, viewer_tq, max_range, night_range, False)
         n = self._n
         static, cache = self._static, self._cache
+        codes, sights = self._codes, self._sights
         smoke, fire = self._smoke, self._fire
+        from_base = self._from_base
         row = ia * n
 
         def one(ib: int, low_b: bool) -> Sight:
@@ -377,16 +374,33 @@ class LineOfSight:
             else:
                 key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
             if not (smoke or fire):
-                entry = static.get(key)
-                if entry is not None:
-                    return entry.sight  # marker-free answers carry no smoke (C2 29.5 needs smoke)
+                sight = sights[codes[key]]
+                if sight is not None:
+                    return sight  # marker-free answers carry no smoke (C2 29.5 needs smoke)
             else:
                 entry = cache.get(key)
                 if entry is not None and not entry.sight.smoke:
                     return entry.sight  # no smoke on the line: no C2 29.5 test, as check_index
             return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
 
-        return one
+        def one_changed(ib: int, low_b: bool) -> Sight:  # the same on a board with changed terrain
+            if ia <= ib:
+                key = ((row + ib) << 2) | (low_a << 1) | low_b
+            else:
+                key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
+            if not (smoke or fire):
+                sight = static.get(key)
+                if sight is None:
+                    sight = from_base(key)  # check_index's next step, without its call
+                if sight is not None:
+                    return sight
+            else:
+                entry = cache.get(key)
+                if entry is not None and not entry.sight.smoke:
+                    return entry.sight
+            return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
+
+        return one if codes is not None else one_changed
 
     def _unkey(self, key: int) -> tuple[int, int, bool, bool]:
         ia, ib = divmod(key >> 2, self._n)
@@ -395,9 +409,17 @@ class LineOfSight:
     def _fill(self, key: int) -> _Entry:
         """Compute, with this game's smoke and fire, and cache with the hexes the line passes."""
         fire = self._fire
-        entry = self._static.get(key)
-        if entry is None and self._base_static is not None:
-            entry = self._from_base(key)
+        if self._codes is not None:
+            sight = self._sights[self._codes[key]]
+        else:
+            sight = self._static.get(key)
+            if sight is None:
+                sight = self._from_base(key)
+        entry = None
+        if sight is not None:
+            ia, ib = divmod(key >> 2, self._n)
+            steps, cells, _ = self._line(ia, ib)
+            entry = _Entry(sight, steps, cells)
         if fire and (entry is None or not fire.keys().isdisjoint(entry.cells)):
             # A fire on the line (or a line not walked yet): this game's walk. _walk reads fire
             # only on the line's own hexes, so without fire there it is the marker-free one.
@@ -406,11 +428,11 @@ class LineOfSight:
             if fresh and fire.keys().isdisjoint(entry.cells):
                 # No fire on the line after all: the marker-free answer; share it, so the
                 # next game (or this one after the fire is out) does not walk it again.
-                self._share(key, entry)
+                self._share(key, entry.sight, entry.cells)
         elif entry is None:
             # Without fire the walk is the marker-free one: fill the shared answer.
             entry = self._compute(*self._unkey(key))
-            self._share(key, entry)
+            self._share(key, entry.sight, entry.cells)
         if self._smoke:
             smoke = self._smoke_on(entry.steps, entry.cells)
             if smoke:
@@ -421,22 +443,53 @@ class LineOfSight:
             through.setdefault(i, {})[key] = None
         return entry
 
-    def _from_base(self, key: int) -> _Entry | None:
+    def _from_base(self, key: int) -> Sight | None:
         """The map board's marker-free answer for ``key`` if its line passes no changed hex (kept
-        in this board's shared answers too), else None. Only on a board with changed terrain."""
-        entry = self._base_static.get(key)  # type: ignore[union-attr]
-        if entry is None or not self._changed.isdisjoint(entry.cells):
-            return None
-        _put(self._static, key, entry, self._answers_cap)
-        return entry
+        in this board's shared answers too), else None. Only on a board with changed terrain.
 
-    def _share(self, key: int, entry: _Entry) -> None:
+        A hex ``c`` on the line from ``a`` to ``b`` lies within 2/3 of a hex of a point of the
+        segment, so d(a, c) + d(c, b) ≤ d(a, b) + 1 (hex distance is a norm along the segment);
+        a changed hex farther off needs no look at the line's cells."""
+        table = self._base_table
+        sight = table.answers[table.codes[key]]  # type: ignore[union-attr]
+        if sight is None:
+            return None
+        ia, ib = divmod(key >> 2, self._n)
+        reach = sight.range + 1  # the range is the hex distance of the ends
+        for i, row in self._near:
+            if row[ia] + row[ib] <= reach and i in self._line(ia, ib)[1]:
+                return None
+        _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
+        return sight
+
+    def _share(self, key: int, sight: Sight, cells: tuple[int, ...]) -> None:
         """Keep a marker-free answer in the shared answers: this board's, and the map board's too
         when the board has changed terrain its line does not pass (the same walk there)."""
-        _put(self._static, key, entry, self._answers_cap)
-        base = self._base_static
-        if base is not None and self._changed.isdisjoint(entry.cells):
-            _put(base, key, entry, self._answers_cap)
+        base = self._base_table
+        if base is None:
+            self._static.put(key, sight)  # type: ignore[union-attr]
+            return
+        _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
+        if self._changed_set.isdisjoint(cells):
+            base.put(key, sight)
+
+    def _line(self, ia: int, ib: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], bool]:
+        """The line from index ``ia`` to ``ib`` (ia ≤ ib): its steps, its on-map cells once each in
+        line order, and whether it passes exactly through hex corners; kept in the shared line
+        shapes (at most :data:`SHARED_LINES`)."""
+        lkey = ia * self._n + ib
+        line = self._lines.get(lkey)
+        if line is None:
+            steps = self.line_indices(ia, ib)
+            cube = self.board.cube
+            ca, cb = cube[ia], cube[ib]
+            line = (
+                steps,
+                tuple(dict.fromkeys(i for step in steps for i in step if i >= 0)),
+                through_corners(cb[0] - ca[0], cb[2] - ca[2]),
+            )
+            _put(self._lines, lkey, line, self._lines_cap)
+        return line
 
     def _smoke_on(self, steps: tuple[tuple[int, ...], ...], cells: tuple[int, ...] = ()) -> int:
         """The summed smoke modifier along ``steps`` (≤ 0); 0 at once when no smoke is on ``cells``."""
@@ -474,25 +527,15 @@ class LineOfSight:
         return tuple(out)
 
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
-        clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b)
+        line = self._line(ia, ib)
+        clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b, line)
         where = self.board.hexes[blocked] if blocked >= 0 else None
-        cells = self._lines[ia * self._n + ib][1]  # _walk has just put the line there
-        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps, cells)
+        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps, line[1])
 
-    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
+    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool, line: tuple | None = None) -> tuple:
         board = self.board
-        lkey = ia * self._n + ib
-        line = self._lines.get(lkey)
         if line is None:
-            steps = self.line_indices(ia, ib)
-            cb = board.cube[ib]
-            ca = board.cube[ia]
-            line = (
-                steps,
-                tuple(dict.fromkeys(i for step in steps for i in step if i >= 0)),
-                _through_corners(cb[0] - ca[0], cb[2] - ca[2]),
-            )
-            _put(self._lines, lkey, line, self._lines_cap)
+            line = self._line(ia, ib)
         steps = line[0]
         cube = board.cube
         ca, cb = cube[ia], cube[ib]
@@ -529,7 +572,7 @@ class LineOfSight:
             obstacle = OFF
             for i in step:
                 if i < 0:
-                    top = _NO_TOP
+                    top = NO_TOP
                 elif i in fire:
                     top = 99
                 else:
