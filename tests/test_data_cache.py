@@ -257,8 +257,17 @@ def test_the_first_decision_from_a_warm_cache_imports_neither_yaml_nor_cattrs(ca
         "print(sorted(m for m in ('yaml', 'cattrs', 'solo.core.log') if m in sys.modules))"
     )
     env = {**os.environ, "SOLO_DATA_CACHE": str(cache)}
+    # From the cache's folder, not the checkout: with a non-editable install the checkout's
+    # ``solo/`` (no ``_shipped`` data in it) would shadow the installed package (.ci/run).
     runs = [
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            cwd=cache.parent,
+        )
         for _ in range(2)
     ]
     assert runs[0].stdout.strip() == "['cattrs', 'yaml']"  # the first run parses and fills the cache
