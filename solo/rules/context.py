@@ -293,7 +293,8 @@ class GameContext:
                 one = self._viewer_line(viewer)
 
     def _viewer_line(self, viewer: Character) -> Callable[[int, bool], Sight] | None:
-        """The viewer's part of :meth:`sight`: ``(target index, target low) -> Sight``; None when a
+        """The viewer's part of :meth:`sight`: ``(target index, target low) -> Sight``, exact when
+        clear (a blocked answer may name another rule: the scan reads only ``.clear``); None when a
         hex is illuminated (§15) or the viewer is off the map (the full :meth:`sight` then)."""
         state = self.state
         ia = self.los.board.index.get(viewer.hex) if viewer.hex is not None else None
@@ -303,7 +304,7 @@ class GameContext:
         low_a = vo is not None and vo.order in self._low_orders
         viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
         night = self.options.night_los if self.scenario.night else None
-        return self.los.from_viewer(ia, low_a, viewer_tq, state.max_los, night)
+        return self.los.from_viewer(ia, low_a, viewer_tq, state.max_los, night, clear_only=True)
 
     def sees(self, viewer: Character, target: Character) -> bool:
         """Whether ``viewer`` has LOS to ``target`` now."""
