@@ -420,25 +420,34 @@ class LineOfSight:
                 key = ((row + ib) << 2) | (low_a << 1) | low_b
             else:
                 key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
-            if codes is not None:
-                sight = sights[codes[key]]
-            else:
-                sight = static.get(key)
-                if sight is None:
-                    sight = from_base(key)  # check_index's next step, without its call
             if not (smoke or fire):
+                if codes is not None:
+                    sight = sights[codes[key]]
+                else:
+                    sight = static.get(key)
+                    if sight is None:
+                        sight = from_base(key)  # check_index's next step, without its call
                 if sight is not None:
                     return sight
+                return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
+            entry = cache.get(key)
+            if entry is not None:
+                sight = entry.sight
+                if not sight.smoke or not sight.clear:
+                    return sight  # blocked, or no smoke on the line for the C2 29.5 test
             else:
+                if codes is not None:
+                    sight = sights[codes[key]]
+                else:
+                    sight = static.get(key)
+                    if sight is None:
+                        sight = from_base(key)
                 if (
                     sight is not None
                     and not sight.clear
                     and (not fire or fire.keys().isdisjoint(line(*divmod(key >> 2, n))[1]))
                 ):
                     return sight  # blocked without markers, no fire on the line: blocked with them
-                entry = cache.get(key)
-                if entry is not None and not entry.sight.smoke:
-                    return entry.sight
             return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
 
         return scan
