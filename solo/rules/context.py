@@ -135,13 +135,15 @@ class GameContext:
         *,
         rule: str = "",
         actor: str | None = None,
-        data: dict[str, Any] | None = None,
+        data: dict[str, Any] | Callable[[], dict[str, Any]] | None = None,
         automatic: bool = True,
     ) -> Event | None:
         """Record an event (and hand it to the listeners); returns it, or None when it is not built.
 
         ``text``: the words, or a callable building them, called at once when the game
         :attr:`narrates` and never otherwise (the event's text is then ``""``).
+        ``data``: the event's data, or a callable building it, called at once when the event is
+        built (the same dict, so listeners and kept logs read the same data) and never otherwise.
         A game that keeps no events builds one only for its listeners: a listener with a
         ``kinds`` attribute (a collection of kinds) is handed only those; when no listener
         wants ``kind``, the event takes its number (``seq``) and nothing is built.
@@ -157,6 +159,8 @@ class GameContext:
             text = text if isinstance(text, str) else ""
         elif not isinstance(text, str):
             text = text()
+        if callable(data):
+            data = data()
         flow = self.state.flow if hasattr(self, "state") else None
         ev = Event(
             seq=self._seq,
