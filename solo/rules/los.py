@@ -56,6 +56,7 @@ from solo.rules.los_answers import (
     distance_row,
     through_corners,
 )
+from solo.rules.los_readers import viewer_reader
 
 OFF = -1
 
@@ -369,88 +370,7 @@ class LineOfSight:
         answered in full (a fire on the lower hex of a hexspine step moves the step's test to the
         other hex, so the walk is not read as monotone there).
         """
-        check = self.check_index
-        if max_range is not None or night_range is not None:
-            return lambda ib, low_b: check(ia, ib, low_a, low_b, viewer_tq, max_range, night_range, False)
-        n = self._n
-        static, cache = self._static, self._cache
-        codes, sights = self._codes, self._sights
-        smoke, fire = self._smoke, self._fire
-        from_base = self._from_base
-        line = self._line
-        row = ia * n
-
-        def one(ib: int, low_b: bool) -> Sight:
-            if ia <= ib:
-                key = ((row + ib) << 2) | (low_a << 1) | low_b
-            else:
-                key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
-            if not (smoke or fire):
-                sight = sights[codes[key]]
-                if sight is not None:
-                    return sight  # marker-free answers carry no smoke (C2 29.5 needs smoke)
-            else:
-                entry = cache.get(key)
-                if entry is not None and not entry.sight.smoke:
-                    return entry.sight  # no smoke on the line: no C2 29.5 test, as check_index
-            return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
-
-        def one_changed(ib: int, low_b: bool) -> Sight:  # the same on a board with changed terrain
-            if ia <= ib:
-                key = ((row + ib) << 2) | (low_a << 1) | low_b
-            else:
-                key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
-            if not (smoke or fire):
-                sight = static.get(key)
-                if sight is None:
-                    sight = from_base(key)  # check_index's next step, without its call
-                if sight is not None:
-                    return sight
-            else:
-                entry = cache.get(key)
-                if entry is not None and not entry.sight.smoke:
-                    return entry.sight
-            return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
-
-        if not clear_only:
-            return one if codes is not None else one_changed
-
-        def scan(ib: int, low_b: bool) -> Sight:  # one, answering "blocked" from the marker-free answer
-            if ia <= ib:
-                key = ((row + ib) << 2) | (low_a << 1) | low_b
-            else:
-                key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
-            if not (smoke or fire):
-                if codes is not None:
-                    sight = sights[codes[key]]
-                else:
-                    sight = static.get(key)
-                    if sight is None:
-                        sight = from_base(key)  # check_index's next step, without its call
-                if sight is not None:
-                    return sight
-                return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
-            entry = cache.get(key)
-            if entry is not None:
-                sight = entry.sight
-                if not sight.smoke or not sight.clear:
-                    return sight  # blocked, or no smoke on the line for the C2 29.5 test
-            else:
-                if codes is not None:
-                    sight = sights[codes[key]]
-                else:
-                    sight = static.get(key)
-                    if sight is None:
-                        sight = from_base(key)
-                if (
-                    sight is not None
-                    and not sight.clear
-                    and (not fire or fire.keys().isdisjoint(line(*divmod(key >> 2, n))[1]))
-                ):
-                    return sight  # blocked without markers, no fire on the line: blocked with them
-            return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
-
-        return scan
+        return viewer_reader(self, ia, low_a, viewer_tq, max_range, night_range, clear_only)
 
     def _unkey(self, key: int) -> tuple[int, int, bool, bool]:
         ia, ib = divmod(key >> 2, self._n)
