@@ -29,3 +29,33 @@ def test_batch_game_skips_text_but_not_play():
         assert texts_kept and all(texts_kept), kind  # a kept log has the words
         assert set(texts_batch) == {""}, kind  # a batch game never built them
     assert gk.narrates and not gb.narrates
+
+
+def test_event_data_is_built_only_for_an_event_that_is_built():
+    """Issue 10: ``emit`` takes a callable ``data``: called once when the event is built (kept, or a
+    listener hears its kind), never otherwise; a skipped event still takes its number."""
+
+    def emit_counted(g, kind: str) -> list:
+        calls = []
+        g.emit(kind, lambda: "words", data=lambda: calls.append(kind) or {"n": len(calls)})
+        return calls
+
+    kept = new_game("the_churchyard", seed=2, record_rolls=False, keep_events=True)
+    assert emit_counted(kept, "move") == ["move"]
+    assert kept.events[-1].data == {"n": 1} and kept.events[-1].text == "words"
+
+    batch = new_game("the_churchyard", seed=2, record_rolls=False, keep_events=False)
+    heard = []
+
+    def impulses(ev):
+        heard.append(ev)
+
+    impulses.kinds = ("impulse",)
+    batch.listeners[:] = [impulses]
+    seq = batch._seq
+    assert emit_counted(batch, "move") == []  # no one hears "move": its data is never built
+    assert emit_counted(batch, "impulse") == ["impulse"]
+    assert [(e.seq, e.kind, e.data, e.text) for e in heard] == [(seq + 1, "impulse", {"n": 1}, "")]
+    batch.listeners.append(lambda ev: heard.append(ev))  # hears every kind
+    assert emit_counted(batch, "move") == ["move"]
+    assert heard[-1].data == {"n": 1} and heard[-1].seq == seq + 2

@@ -372,6 +372,58 @@ def test_from_viewer_answers_as_check_index_with_smoke_and_fire():
     assert any(los.check_index(ia, ib, la, lb, 1).rule == "C2 29.5 heavy smoke" for ia, ib, la, lb in pairs)
 
 
+@pytest.mark.parametrize("rubble", [False, True])
+def test_from_viewer_clear_only_answers_clear_as_check_index(rubble):
+    """Issue 10: the spotting scan's reader (``clear_only``) under Smoke and Fire (C2 29.2, 29.5)
+    answers ``.clear`` as :meth:`check_index` for every pair, on a map's board and on a Rubble
+    board (base-rules §14); clear answers are check_index's own. A line blocked without markers and
+    no Fire on it is answered without filling the game's cache; one with a Fire on it is filled."""
+    from solo.data.maps import shipped_maps
+
+    m = load_map(shipped_maps()[0])
+    board = Board.from_map(m)
+    if rubble:
+        houses = [h for h, t in m.terrain.items() if t == "building"][:4]
+        board = board.with_terrain(dict.fromkeys(houses, "rubble"))
+    los = LineOfSight(board)
+    n = len(board.hexes)
+    pairs = [((7 * k) % n, (13 * k + 5) % n, k % 2 == 0, k % 3 == 0) for k in range(700)]
+    for ia, ib, la, lb in pairs:  # the marker-free answers, known
+        los.check_index(ia, ib, la, lb)
+    fire = list(range(3, n, 31))
+    for k in range(0, n, 7):
+        los.set_smoke(board.hexes[k], -4 if k % 2 else -8)
+    for k in fire:
+        los.set_fire(board.hexes[k], True)
+    free = LineOfSight(board)  # no markers: the marker-free answers
+    skipped = fire_lines = 0
+    for tq in (1, 4):
+        los.clear_cache()  # the game's marker answers (and the shared ones: walked again)
+        for ia, ib, la, lb in pairs:
+            free.check_index(ia, ib, la, lb)
+        for ia, ib, la, lb in pairs:
+            lo, hi, l_lo, l_hi = (ia, ib, la, lb) if ia <= ib else (ib, ia, lb, la)
+            key = ((lo * n + hi) << 2) | (l_lo << 1) | l_hi
+            size = los.cache_size()
+            got = los.from_viewer(ia, la, tq, None, None, clear_only=True)(ib, lb)
+            grew, cached = los.cache_size() > size, key in los._cache
+            want = los.check_index(ia, ib, la, lb, tq)
+            assert got.clear == want.clear
+            if got.clear:
+                assert got == want
+            before = free.check_index(ia, ib, la, lb)
+            if before.clear:
+                continue
+            if set(fire).isdisjoint(los._line(lo, hi)[1]):
+                assert not grew  # blocked without markers, no Fire on it: not filled
+                skipped += 1
+            else:
+                assert cached  # a Fire on the line: answered in full
+                fire_lines += 1
+    assert skipped > 100 and fire_lines > 10
+    assert any(los.check_index(ia, ib, la, lb, 1).rule == "C2 29.5 heavy smoke" for ia, ib, la, lb in pairs)
+
+
 def test_fire_off_the_line_reuses_the_marker_free_answer():
     """Issue 10: under a Fire marker (C2 29.2) a line that does not pass it keeps the shared answer;
     one that does is walked again and may be blocked. Either way the answer of a fresh walk."""

@@ -434,3 +434,65 @@ def test_end_phase_hide_needs_cover_and_hide(tmp_path):
     script(game, [])
     spotting.end_phase_hide(game)
     assert game.char("f1").revealed and game.char("f2").revealed
+
+
+def test_scan_under_smoke_and_fire_finds_what_sight_finds():
+    """Issue 10: under Smoke, Fading Smoke and Fire markers (C2 29.2, 29.5; base-rules §13) the
+    spotting scan yields, for every viewer on a shipped map, exactly the (target, sight) pairs that
+    a clear :meth:`sight` gives, in roster order, and answers blocked lines without filling the
+    game's marker cache (a line blocked without markers is blocked with them)."""
+    from conftest import order as give_order
+
+    from solo.playtest.play import new_game
+    from solo.rules.smoke import place_smoke, sync_los
+
+    game = new_game("the_churchyard", seed=1, record_rolls=False, keep_events=False)
+    assert game.state.max_los is None and not game.scenario.night  # the scan's own path
+    board = game.los.board
+    n = len(board.hexes)
+    men = [c for c in game.state.roster() if c.hex is not None]
+    for k, ch in enumerate(men):
+        if k % 3 == 0:
+            give_order(game, ch.id, "hide")  # a low order: S terrain blocks, D terrain hides (C2 27.8)
+
+    def scan() -> list:
+        return [
+            (v.id, t.id, s) for v in men for t, s in game.clear_sights(v, game.state.roster(v.side.other))
+        ]
+
+    def by_sight() -> list:
+        return [
+            (v.id, t.id, s)
+            for v in men
+            for t in game.state.roster(v.side.other)
+            if t.hex is not None and not t.revealed
+            for s in [game.sight(v, t.hex, target=t)]
+            if s.clear
+        ]
+
+    blocked = smoked = 0
+    for layout in range(4):
+        for k, ch in enumerate(men):  # spread the men over the map, a new spread each layout
+            ch.hex = board.hexes[(k * 97 + layout * 41 + 13) % n]
+        game.los.clear_cache()
+        for h in list(game.state.markers.smoke) + list(game.state.markers.fire):
+            game.state.markers.smoke.pop(h, None)
+            game.state.markers.fire.pop(h, None)
+            sync_los(game, h)
+        game.state.flags.pop("smoke_markers", None)
+        free = scan()
+        assert free == by_sight()  # marker-free: fills the shared answers
+        for k in range(layout, n, 4):
+            place_smoke(game, board.hexes[k], "smoke" if k % 2 else "fading", cause="test")
+        for k in range(layout + 5, n, 29):
+            game.state.markers.fire[board.hexes[k]] = "fire"
+            sync_los(game, board.hexes[k])
+        marked = scan()
+        scanned = game.los.cache_size()
+        assert marked == by_sight()
+        assert scanned < game.los.cache_size()  # the scan left blocked lines out of the cache
+        seen = {(v, t) for v, t, _ in marked}
+        assert seen <= {(v, t) for v, t, _ in free}  # markers clear no line
+        blocked += len(free) - len(seen)
+        smoked += sum(1 for _, _, s in marked if s.smoke)
+    assert blocked and smoked  # the markers blocked some lines and put smoke on others

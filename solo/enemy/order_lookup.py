@@ -241,7 +241,7 @@ def _emit(
         words,
         rule=rule,
         actor=ch.id,
-        data={
+        data=lambda: {
             "card": card.id if card is not None else None,
             "initiative": card.initiative if card is not None else None,
             "cards_read": list(trace.cards),

@@ -120,12 +120,13 @@ class Game(GameContext):
             raise IllegalChoiceError(
                 f"{key!r} is not a legal answer to {d.kind.value} ({d.prompt}); legal: {shown}"
             )
-        self.inputs.append({"decision": d.kind.value, "actor": d.actor, "choice": key})
+        kind = d.kind.value
+        self.inputs.append({"decision": kind, "actor": d.actor, "choice": key})
         self.emit(
             "choice",
             lambda: f"{d.prompt}: {next(o.label for o in d.options if o.key == key)}",
             actor=d.actor,
-            data={"decision": d.kind.value, "choice": key},
+            data={"decision": kind, "choice": key},
             automatic=False,
         )
         self._advance(key)
@@ -351,7 +352,11 @@ class Game(GameContext):
                 ),
                 rule="7.0",
                 actor=ch.id,
-                data={"order": key, "directions": str(directions or ""), "target": target},
+                data=lambda key=key, directions=directions, target=target: {
+                    "order": key,
+                    "directions": str(directions or ""),
+                    "target": target,
+                },
             )
 
     # Step 3

@@ -135,13 +135,15 @@ class GameContext:
         *,
         rule: str = "",
         actor: str | None = None,
-        data: dict[str, Any] | None = None,
+        data: dict[str, Any] | Callable[[], dict[str, Any]] | None = None,
         automatic: bool = True,
     ) -> Event | None:
         """Record an event (and hand it to the listeners); returns it, or None when it is not built.
 
         ``text``: the words, or a callable building them, called at once when the game
         :attr:`narrates` and never otherwise (the event's text is then ``""``).
+        ``data``: the event's data, or a callable building it, called at once when the event is
+        built (the same dict, so listeners and kept logs read the same data) and never otherwise.
         A game that keeps no events builds one only for its listeners: a listener with a
         ``kinds`` attribute (a collection of kinds) is handed only those; when no listener
         wants ``kind``, the event takes its number (``seq``) and nothing is built.
@@ -157,6 +159,8 @@ class GameContext:
             text = text if isinstance(text, str) else ""
         elif not isinstance(text, str):
             text = text()
+        if callable(data):
+            data = data()
         flow = self.state.flow if hasattr(self, "state") else None
         ev = Event(
             seq=self._seq,
@@ -293,7 +297,8 @@ class GameContext:
                 one = self._viewer_line(viewer)
 
     def _viewer_line(self, viewer: Character) -> Callable[[int, bool], Sight] | None:
-        """The viewer's part of :meth:`sight`: ``(target index, target low) -> Sight``; None when a
+        """The viewer's part of :meth:`sight`: ``(target index, target low) -> Sight``, exact when
+        clear (a blocked answer may name another rule: the scan reads only ``.clear``); None when a
         hex is illuminated (§15) or the viewer is off the map (the full :meth:`sight` then)."""
         state = self.state
         ia = self.los.board.index.get(viewer.hex) if viewer.hex is not None else None
@@ -303,7 +308,7 @@ class GameContext:
         low_a = vo is not None and vo.order in self._low_orders
         viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
         night = self.options.night_los if self.scenario.night else None
-        return self.los.from_viewer(ia, low_a, viewer_tq, state.max_los, night)
+        return self.los.from_viewer(ia, low_a, viewer_tq, state.max_los, night, clear_only=True)
 
     def sees(self, viewer: Character, target: Character) -> bool:
         """Whether ``viewer`` has LOS to ``target`` now."""

@@ -56,6 +56,7 @@ from solo.rules.los_answers import (
     distance_row,
     through_corners,
 )
+from solo.rules.los_readers import viewer_reader
 
 OFF = -1
 
@@ -352,55 +353,24 @@ class LineOfSight:
         viewer_tq: int | None,
         max_range: int | None,
         night_range: int | None,
+        *,
+        clear_only: bool = False,
     ) -> Callable[[int, bool], Sight]:
         """``lambda ib, low_b: check_index(ia, ib, low_a, low_b, viewer_tq, max_range, night_range)``.
 
         Not illuminated. While the map has no smoke or fire marker and no range limit applies, a
         cached answer is read without the call (the spotting scan's hot path); the same answers.
+
+        ``clear_only`` (the spotting scan, which reads only ``.clear``): under smoke or fire
+        markers a line whose marker-free answer on this board is known and blocked is answered
+        with that blocked :class:`Sight` (its rule, hex and smoke may differ from
+        :meth:`check_index`'s; ``.clear`` is the same) without filling this game's cache. Markers
+        only add blocking: without a Fire marker on the line the walk is the marker-free one, and
+        smoke only adds modifiers and C2 29.5 heavy smoke; a line with a Fire marker on it is
+        answered in full (a fire on the lower hex of a hexspine step moves the step's test to the
+        other hex, so the walk is not read as monotone there).
         """
-        check = self.check_index
-        if max_range is not None or night_range is not None:
-            return lambda ib, low_b: check(ia, ib, low_a, low_b, viewer_tq, max_range, night_range, False)
-        n = self._n
-        static, cache = self._static, self._cache
-        codes, sights = self._codes, self._sights
-        smoke, fire = self._smoke, self._fire
-        from_base = self._from_base
-        row = ia * n
-
-        def one(ib: int, low_b: bool) -> Sight:
-            if ia <= ib:
-                key = ((row + ib) << 2) | (low_a << 1) | low_b
-            else:
-                key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
-            if not (smoke or fire):
-                sight = sights[codes[key]]
-                if sight is not None:
-                    return sight  # marker-free answers carry no smoke (C2 29.5 needs smoke)
-            else:
-                entry = cache.get(key)
-                if entry is not None and not entry.sight.smoke:
-                    return entry.sight  # no smoke on the line: no C2 29.5 test, as check_index
-            return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
-
-        def one_changed(ib: int, low_b: bool) -> Sight:  # the same on a board with changed terrain
-            if ia <= ib:
-                key = ((row + ib) << 2) | (low_a << 1) | low_b
-            else:
-                key = ((ib * n + ia) << 2) | (low_b << 1) | low_a
-            if not (smoke or fire):
-                sight = static.get(key)
-                if sight is None:
-                    sight = from_base(key)  # check_index's next step, without its call
-                if sight is not None:
-                    return sight
-            else:
-                entry = cache.get(key)
-                if entry is not None and not entry.sight.smoke:
-                    return entry.sight
-            return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
-
-        return one if codes is not None else one_changed
+        return viewer_reader(self, ia, low_a, viewer_tq, max_range, night_range, clear_only)
 
     def _unkey(self, key: int) -> tuple[int, int, bool, bool]:
         ia, ib = divmod(key >> 2, self._n)

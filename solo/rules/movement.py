@@ -467,7 +467,7 @@ class _Run:
             words,
             rule=rule,
             actor=ch.id,
-            data={
+            data=lambda: {
                 "order": order.id,
                 "directions": str(ds) if ds is not None else None,
                 "slots": [s.value for s in self.slots],

@@ -349,7 +349,13 @@ def spot(
         ),
         rule=", ".join(rules),
         actor=spotter.id,
-        data={"spotter": spotter.id, "target": target.id, "roll": roll, "success": ok, **check.to_dict()},
+        data=lambda: {
+            "spotter": spotter.id,
+            "target": target.id,
+            "roll": roll,
+            "success": ok,
+            **check.to_dict(),
+        },
     )
     if not ok:
         return False
