@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
-from solo.core.decisions import Decision, DecisionKind, Option
+from solo.core.decisions import Decision, DecisionKind
 from solo.core.decks import Deck
 from solo.core.dice import Dice
 from solo.core.events import Event
@@ -351,7 +351,8 @@ class GameContext:
         ``options`` are ``(key, label)`` pairs, at least one (an empty list is an engine bug:
         raises RuntimeError).
         """
-        opts = tuple([Option(k, label) for k, label in options])  # a list: no generator resumed per option
-        if not opts:
+        pairs = tuple(options)  # kept as given: Decision.options wraps them in Option objects when asked
+        if not pairs:
             raise RuntimeError(f"engine bug: decision {kind.value} ({prompt}) has no legal option")
-        return Decision(kind, prompt, opts, actor, self.state.flow.turn, self.state.flow.impulse)
+        flow = self.state.flow
+        return Decision(kind, prompt, pairs, actor, flow.turn, flow.impulse)
