@@ -45,15 +45,8 @@ class EnemyHooks(Protocol):
     def duck_back_on_entering(self, game: GameContext, ch: Character) -> bool:
         """Whether a moving Enemy ducks back on entering his new hex (9.4)."""
 
-    def choose_fire_target(
-        self, game: GameContext, ch: Character, weapon_id: str | None = None
-    ) -> Character | None:
-        """The Friendly an Enemy fires at (13.0; C2 23.2, 30.1), or None."""
-
-    def choose_enemy_weapon(
-        self, game: GameContext, ch: Character, target: Character | None = None
-    ) -> str | None:
-        """The weapon an Enemy fires with [house]."""
+    def choose_enemy_fire(self, game: GameContext, ch: Character) -> tuple[Character, str] | None:
+        """The Friendly an Enemy fires at and the weapon [house] (13.0; C2 23.2, 30.1), or None."""
 
     def sniper_aims(self, game: GameContext, ch: Character) -> bool:
         """C2 24.1: an Enemy Sniper holds his Impulse 2 shot for Impulse 4."""
