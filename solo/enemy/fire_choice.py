@@ -5,7 +5,8 @@ Spotted, targetable Friendly by the modified WS ``ch`` would fire at (base-rules
 :func:`choose_fire_target` (:func:`choose_fire`) takes the easiest to hit, then the nearest, then
 a random pick, and holds fire on a lone Friendly trained medic on a passed TQ+2 check (C2 30.1;
 freely once an Enemy trained medic is down, C2 30.2); :func:`choose_enemy_weapon` picks the
-weapon [house] ("Enemy weapon", base-rules §10). :func:`sniper_aims`: a Sniper holds his
+weapon [house] ("Enemy weapon", base-rules §10); the fire step asks :func:`choose_enemy_fire`
+for both from one scoring pass. :func:`sniper_aims`: a Sniper holds his
 Impulse 2 shot for +2 WS on Impulse 4 (C2 24.1).
 
 May import: :mod:`~solo.enemy.order_lookup` (the TQ Check), :mod:`solo.rules`, :mod:`solo.data`,
