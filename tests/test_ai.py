@@ -725,6 +725,24 @@ def test_enemy_weapon_best_modified_ws_ties_to_first_listed(build) -> None:
     )  # 9 hexes: Kar98k 4+0, MP40 5-2, P38 5-6
 
 
+def test_enemy_fire_gives_the_target_and_his_weapon_in_one_pass(build) -> None:
+    """13.0, §10 [house]: choose_enemy_fire = choose_fire_target, then choose_enemy_weapon for him."""
+    weapons = [{"weapon": "kar98k", "ws": 4}, {"weapon": "p38", "ws": 5}, {"weapon": "mp40", "ws": 5}]
+    g = build(
+        [man("r1", "04.00", weapons=weapons)],
+        [man("near", "04.01", revealed=True), man("far", "04.09", revealed=True)],
+    )
+    r1, near, far = g.char("r1"), g.char("near"), g.char("far")
+    assert fire_choice.choose_enemy_fire(g, r1) == (near, "p38")  # 1 hex: P38 and MP40 +2, first listed
+    assert fire_choice.choose_enemy_weapon(g, r1, near) == "p38"
+    near.status = Status.INCAPACITATED
+    assert fire_choice.choose_enemy_fire(g, r1) == (far, "kar98k")  # 9 hexes: Kar98k 4+0, MP40 5-2, P38 5-6
+    assert fire_choice.choose_enemy_weapon(g, r1, far) == "kar98k"
+    assert [e.data["target"] for e in g.events if e.kind == "fire_target"] == ["near", "far"]
+    far.status = Status.INCAPACITATED
+    assert fire_choice.choose_enemy_fire(g, r1) is None
+
+
 # ---------------------------------------------------------------------------
 # Duck Back on entering terrain (9.4) and the Sniper (C2 24.1)
 

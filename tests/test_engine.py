@@ -11,7 +11,7 @@ from conftest import house_data, make_game
 from solo.core.errors import IllegalChoiceError, MalformedChoiceError
 from solo.core.log import Header, LogError, read_log, write_log
 from solo.data.scenario import shipped_scenarios
-from solo.engine.game import DecisionKind
+from solo.engine.game import Decision, DecisionKind, Option
 from solo.playtest.invariants import check_state, watch
 from solo.playtest.play import header_for, new_game, replay, summary
 from solo.playtest.policies import RandomPolicy, ScriptedPolicy, SimplePolicy
@@ -37,6 +37,20 @@ def test_an_illegal_choice_raises_and_changes_nothing(tmp_path):
     with pytest.raises(MalformedChoiceError):
         g.apply(3)
     assert (len(g.events), list(g.state.cards.hand), g.pending) == before
+
+
+def test_a_decision_keeps_its_pairs_and_shows_them_as_options(tmp_path):
+    """GameContext.decision keeps the (key, label) pairs as given; options wraps them in Option, in order."""
+    g = make_game(tmp_path)
+    pairs = [("t1", "Baker in 10.4"), ("hold", "Hold fire")]
+    d = g.decision(DecisionKind.FIRE_TARGET, "fire at", pairs, actor="a")
+    assert d.keys == ("t1", "hold")
+    assert d.options == (Option("t1", "Baker in 10.4"), Option("hold", "Hold fire"))
+    assert [type(o) for o in d.options] == [Option, Option] and d.options[1].label == "Hold fire"
+    assert d == Decision(DecisionKind.FIRE_TARGET, "fire at", d.options, "a", d.turn, d.impulse)
+    assert (d.turn, d.impulse) == (g.state.flow.turn, g.state.flow.impulse)
+    with pytest.raises(RuntimeError, match="no legal option"):
+        g.decision(DecisionKind.FIRE_TARGET, "fire at", [])
 
 
 def test_playing_a_card_sets_friendly_initiatives(tmp_path):

@@ -383,6 +383,26 @@ def test_cli_compare_asks_for_the_png_and_reports_no_difference(tmp_path, capsys
     assert calls == [str(png)]
 
 
+def test_building_the_solo_parser_imports_no_odds_module(tmp_path):
+    """Every `solo` command builds the `deck` parsers; the odds modules load only for a deck command."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from solo.cli.main import build_parser; build_parser(); "
+        "print(sorted(m for m in ('solo.playtest.odds_deck', 'solo.playtest.odds_vom', 'fractions') "
+        "if m in sys.modules)); "
+        "from solo.cli.main import main; main(['deck', 'vom', '--role', 'driver', '--format', 'csv']); "
+        "print(sorted(m for m in ('solo.playtest.odds_deck', 'solo.playtest.odds_vom') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
+    ).stdout.splitlines()
+    assert out[0] == "[]"
+    assert out[-1] == "['solo.playtest.odds_deck', 'solo.playtest.odds_vom']"
+    assert out[1].startswith("role,column,morale")
+
+
 def test_cli_bad_deck_exits_2_with_path_line_and_writes_nothing(tmp_path, capsys):
     """A broken deck: exit 2, `path:line: message` on stderr, no PNG written."""
     broken, line = _broken_copy(tmp_path)

@@ -17,32 +17,24 @@ nothing is written then. The table formatters are public for reuse.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
-import json
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solo.core.errors import DataError, SoloError
 from solo.data.cards import CardRow, EnemyDeckDef, OrderCode
 from solo.data.vehicle_types import CREW_ACTIVATION_ORDER
-from solo.data.vom import VomColumn
-from solo.playtest.odds_deck import (
-    FLAG_LABELS,
-    FLAGS,
-    DeckComparison,
-    DeckOdds,
-    column_label,
-    compare_decks,
-    deck_profile,
-    load_deck,
-    percent,
-    write_comparison_png,
-)
-from solo.playtest.odds_vom import VOM_MORALES, VomOdds, load_vom_for, vom_column_label, vom_odds
+from solo.data.vom import VOM_MORALES, VomColumn
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from solo.playtest.odds_deck import DeckComparison, DeckOdds
+    from solo.playtest.odds_vom import VomOdds
+
+# The odds modules (and fractions, json, csv) are imported inside the commands and formatters:
+# every `solo` command builds this parser, and a game's start needs none of them (issue 10).
 
 __all__ = [
     "add_parsers",
@@ -59,6 +51,8 @@ FORMATS = ("table", "json", "csv")
 
 def _pct(count: int, total: int) -> str:
     """``"32%"``, or ``"33.3%"`` when the share is not a whole percent."""
+    from solo.playtest.odds_deck import percent
+
     p = percent(count, total)
     return f"{p.numerator}%" if p.denominator == 1 else f"{float(p):.1f}%"
 
@@ -96,6 +90,8 @@ def _counts(items: Sequence[tuple[str, int]]) -> str:
 
 def format_profile(odds: DeckOdds) -> str:
     """The deck profile as fixed-width tables for a terminal (base-rules §5.1-5.2)."""
+    from solo.playtest.odds_deck import FLAG_LABELS, FLAGS
+
     n = odds.size
     out = [
         f"Enemy deck {odds.source} ({odds.edition} edition, {n} cards): exact counts and % of the deck",
@@ -149,6 +145,9 @@ def _number(x: Fraction) -> str:
 
 
 def _csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    import csv
+    import io
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)
@@ -157,12 +156,18 @@ def _csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 def _share_fields(count: int, total: int) -> list[Any]:
+    from fractions import Fraction
+
     p = Fraction(count, total) if total else Fraction(0)
     return [count, total, str(p), round(float(100 * p), 4)]
 
 
 def profile_csv(odds: DeckOdds) -> str:
     """The deck profile as CSV: ``section,column,key,count,total,probability,percent,value``."""
+    from fractions import Fraction
+
+    from solo.playtest.odds_deck import FLAG_LABELS
+
     n = odds.size
     rows: list[list[Any]] = []
     for c in odds.columns:
@@ -188,6 +193,10 @@ def profile_csv(odds: DeckOdds) -> str:
 
 
 def _cmd_odds(args: argparse.Namespace) -> int:
+    import json
+
+    from solo.playtest.odds_deck import deck_profile, load_deck
+
     odds = deck_profile(load_deck(args.deck))
     if args.format == "json":
         print(json.dumps(odds.to_dict(), indent=2))
@@ -208,6 +217,8 @@ def format_vom(odds: VomOdds, *, cells: bool = False) -> str:
     ``cells``: one column per VOM cell (order with its direction string or weapon) instead of
     per order (C2 31.11.3).
     """
+    from solo.playtest.odds_vom import vom_column_label
+
     out = [
         f"VOM odds with the Enemy deck {odds.deck_source} ({odds.size} cards, each equally likely): "
         "% of the deck per order",
@@ -267,6 +278,11 @@ def vom_csv(odds: VomOdds) -> str:
 
 
 def _cmd_vom(args: argparse.Namespace) -> int:
+    import json
+
+    from solo.playtest.odds_deck import load_deck
+    from solo.playtest.odds_vom import load_vom_for, vom_odds
+
     deck = load_deck(args.deck)
     vom = load_vom_for(args.vom, args.deck)
     odds = vom_odds(
@@ -297,6 +313,8 @@ def format_comparison(cmp: DeckComparison, *, all_rows: bool = False, only_diffe
     Rows where neither deck has the order or flag are left out unless ``all_rows``;
     with ``only_differences`` only the rows where the decks differ are shown.
     """
+    from solo.playtest.odds_deck import column_label
+
     a, b = cmp.a, cmp.b
     out = [
         f"A: {a.source} ({a.size} cards)",
@@ -338,6 +356,8 @@ def format_comparison(cmp: DeckComparison, *, all_rows: bool = False, only_diffe
 
 def comparison_csv(cmp: DeckComparison) -> str:
     """The comparison as CSV, one row per column × order or flag set."""
+    from solo.playtest.odds_deck import percent
+
     rows = [
         [
             r.column,
@@ -370,6 +390,8 @@ def comparison_csv(cmp: DeckComparison) -> str:
 
 def _load_both(a: str, b: str) -> tuple[EnemyDeckDef, EnemyDeckDef]:
     """Both decks, or one DataError naming the problems of both."""
+    from solo.playtest.odds_deck import load_deck
+
     decks, problems = [], []
     for path in (a, b):
         try:
@@ -381,7 +403,20 @@ def _load_both(a: str, b: str) -> tuple[EnemyDeckDef, EnemyDeckDef]:
     return decks[0], decks[1]
 
 
+def write_comparison_png(
+    cmp: DeckComparison, path: Path | str, *, labels: tuple[str, str] | None = None
+) -> Path:
+    """:func:`solo.playtest.odds_deck.write_comparison_png`, imported when a chart is drawn."""
+    from solo.playtest.odds_deck import write_comparison_png as write
+
+    return write(cmp, path, labels=labels)
+
+
 def _cmd_compare(args: argparse.Namespace) -> int:
+    import json
+
+    from solo.playtest.odds_deck import compare_decks
+
     if args.png and Path(args.png).is_dir():
         raise SoloError(f"--png {args.png} is a directory; give a file name like compare.png")
     deck_a, deck_b = _load_both(args.a, args.b)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
+from typing import NamedTuple
 
 import attrs
 
@@ -42,27 +44,50 @@ class DecisionKind(enum.Enum):
     """Which Friendly in the hex is the designated Guard of a new prisoner (C2 30.1)."""
 
 
-@attrs.frozen
-class Option:
-    """One legal answer to a decision: a ``key`` to give back and a readable ``label``."""
+class Option(NamedTuple):
+    """One legal answer to a decision: a ``key`` to give back and a readable ``label``.
+
+    A named pair (``Option("hold", "Hold fire") == ("hold", "Hold fire")``): the rules hand
+    :meth:`~solo.rules.context.GameContext.decision` plain ``(key, label)`` tuples and
+    :attr:`Decision.options` wraps them only when someone asks (issue 10).
+    """
 
     key: str
     label: str
 
 
+_KEY = operator.itemgetter(0)
+_AS_OPTION = functools.partial(tuple.__new__, Option)
+"""``(key, label) -> Option`` without a Python-level call per option."""
+
+
+def _keys_of(decision: Decision) -> tuple[str, ...]:
+    return tuple(map(_KEY, decision.pairs))
+
+
 @attrs.frozen
 class Decision:
-    """A stop where the Friendly player must choose one of ``options`` (by key)."""
+    """A stop where the Friendly player must choose one of ``options`` (by key).
+
+    Built with ``Decision(kind, prompt, options, actor, turn, impulse)``; ``options`` is a
+    tuple of :class:`Option` or of plain ``(key, label)`` pairs, kept as given in
+    :attr:`pairs` (no object per option on the hot path: a policy reads :attr:`keys`).
+    """
 
     kind: DecisionKind
     prompt: str
-    options: tuple[Option, ...]
+    pairs: tuple[tuple[str, str], ...] = attrs.field(alias="options")
+    """The legal answers as given, ``(key, label)`` each, in order (init argument ``options``)."""
     actor: str | None = None
     """The character (or team) the decision is about."""
     turn: int = 0
     impulse: int = 0
+    keys: tuple[str, ...] = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_keys_of, takes_self=True)
+    )
+    """The legal keys, in order (asked by the policy and by ``apply``)."""
 
     @functools.cached_property
-    def keys(self) -> tuple[str, ...]:
-        """The legal keys, in order (computed once: asked by the policy and by ``apply``)."""
-        return tuple(o.key for o in self.options)
+    def options(self) -> tuple[Option, ...]:
+        """The legal answers as :class:`Option` objects, in order (built on first use)."""
+        return tuple(map(_AS_OPTION, self.pairs))

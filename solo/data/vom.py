@@ -38,6 +38,8 @@ from solo.data.vehicle_types import CREW_ACTIVATION_ORDER, MountId, Role, Vehicl
 
 VOM_FILE = "vehicle_order_matrix.yaml"
 """The Vehicle Order Matrix file under ``cards/``."""
+VOM_MORALES: tuple[MoraleState, ...] = tuple(m for m in MoraleState if m is not MoraleState.ROUT)
+"""The Morale States that read the VOM, best first: a Routed crewman Bails Out (C2 31.11.2)."""
 
 
 class VomColumn(enum.Enum):
@@ -344,6 +346,7 @@ def load_vom(path: Path | str | None = None, *, order_ids: Collection[str] | Non
 __all__ = [
     "REQUIRED_VOM_COLUMNS",
     "VOM_FILE",
+    "VOM_MORALES",
     "Vom",
     "VomCell",
     "VomColumn",

@@ -5,7 +5,8 @@ Spotted, targetable Friendly by the modified WS ``ch`` would fire at (base-rules
 :func:`choose_fire_target` (:func:`choose_fire`) takes the easiest to hit, then the nearest, then
 a random pick, and holds fire on a lone Friendly trained medic on a passed TQ+2 check (C2 30.1;
 freely once an Enemy trained medic is down, C2 30.2); :func:`choose_enemy_weapon` picks the
-weapon [house] ("Enemy weapon", base-rules §10). :func:`sniper_aims`: a Sniper holds his
+weapon [house] ("Enemy weapon", base-rules §10); the fire step asks :func:`choose_enemy_fire`
+for both from one scoring pass. :func:`sniper_aims`: a Sniper holds his
 Impulse 2 shot for +2 WS on Impulse 4 (C2 24.1).
 
 May import: :mod:`~solo.enemy.order_lookup` (the TQ Check), :mod:`solo.rules`, :mod:`solo.data`,
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from solo.core.hexes import Hex, line
-from solo.data.orders import OrderFlag
+from solo.data.orders import Order, OrderFlag
 from solo.data.tables import CheckKind, MoraleState
 from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
 from solo.enemy.order_lookup import _tqc
@@ -105,13 +106,7 @@ def fire_options(game: GameContext, ch: Character, weapon_id: str | None = None)
         sight = game.sight(ch, f.hex, target=f)
         if not sight.clear:
             continue
-        best: FireOption | None = None
-        for w in usable:
-            opt = _fire_option(game, ch, f, w, rng, sight.modifier)
-            if best is None or opt.modified_ws > best.modified_ws:
-                best = opt
-        assert best is not None
-        out.append(best)
+        out.append(_best_option(ch, f, usable, rng, _target_parts(game, ch, f, order, sight.modifier)))
     return out
 
 
@@ -129,6 +124,15 @@ def choose_fire_target(game: GameContext, ch: Character, weapon_id: str | None =
     """
     pick = choose_fire(game, ch, weapon_id)
     return pick.target if pick is not None else None
+
+
+def choose_enemy_fire(game: GameContext, ch: Character) -> tuple[Character, str] | None:
+    """The Friendly Enemy ``ch`` fires at and the weapon he fires with (13.0; C2 23.2, 30.1; [house]
+    weapon), or None: :func:`choose_fire_target`, then :func:`choose_enemy_weapon` for that target,
+    in one scoring pass (the weapon :func:`fire_options` scored the target with is the one
+    ``choose_enemy_weapon`` picks for him). Emits the ``fire_target`` event."""
+    pick = choose_fire(game, ch)
+    return (pick.target, pick.weapon) if pick is not None else None
 
 
 def choose_fire(game: GameContext, ch: Character, weapon_id: str | None = None) -> FireOption | None:
@@ -220,15 +224,12 @@ def choose_enemy_weapon(game: GameContext, ch: Character, target: Character | No
     if target.hex is None:
         return None
     rng = game.distance(ch.hex, target.hex)
+    usable = [w for w in _fire_weapons(game, ch) if w.band_modifier(rng) is not None]
+    if not usable:
+        return None
     sight = game.sight(ch, target.hex, target=target)
-    best: FireOption | None = None
-    for w in _fire_weapons(game, ch):
-        if w.band_modifier(rng) is None:
-            continue
-        opt = _fire_option(game, ch, target, w, rng, sight.modifier)
-        if best is None or opt.modified_ws > best.modified_ws:
-            best = opt
-    return best.weapon if best is not None else None
+    parts = _target_parts(game, ch, target, game.order_def(ch), sight.modifier)
+    return _best_option(ch, target, usable, rng, parts).weapon
 
 
 def _fire_weapons(game: GameContext, ch: Character) -> list[Weapon]:
@@ -243,19 +244,16 @@ def _fire_weapons(game: GameContext, ch: Character) -> list[Weapon]:
     return out
 
 
-def _fire_option(
-    game: GameContext, ch: Character, target: Character, w: Weapon, rng: int, smoke: int
-) -> FireOption:
-    ws = ch.effective_tq if w.ws_from_tq else next((c.ws for c in ch.weapons if c.weapon == w.id), 0)
-    band = w.band_modifier(rng) or 0
-    order = game.order_def(ch)
+def _target_parts(
+    game: GameContext, ch: Character, target: Character, order: Order | None, smoke: int
+) -> dict[str, int]:
+    """The terms of the modified WS that do not depend on the weapon: ``chart``, ``smoke``,
+    ``order``, ``wounds``, ``morale``, ``sniper`` (in that order; ``order`` is ``ch``'s order)."""
     chart = 0
     if order is None or not order.has_flag(OrderFlag.IGNORES_FIRE_CHART):
         t_order = game.order_def(target) or game.data.orders.get("hide")
         chart = _fire_chart(game, ch.hex, target.hex, t_order.fire_group or 0)
-    parts = {
-        "ws": ws,
-        "range": band,
+    return {
         "chart": chart,
         "smoke": smoke,
         "order": (order.ws_modifier or 0) if order is not None else 0,
@@ -263,7 +261,24 @@ def _fire_option(
         "morale": game.data.checks.morale(ch.morale).fire_ws,
         "sniper": SNIPER_BONUS if ch.acted.get(SNIPER_AIM) and game.state.flow.impulse == 4 else 0,
     }
-    return FireOption(target, w.id, rng, sum(parts.values()), parts)
+
+
+def _best_option(
+    ch: Character, target: Character, usable: list[Weapon], rng: int, fixed: dict[str, int]
+) -> FireOption:
+    """The :class:`FireOption` of the weapon of ``usable`` (not empty, each able to fire at ``rng``)
+    with the best modified WS, ties to the first; ``fixed``: :func:`_target_parts`."""
+    base = sum(fixed.values())
+    best: tuple[int, Weapon, int, int] | None = None
+    for w in usable:
+        ws = ch.effective_tq if w.ws_from_tq else next((c.ws for c in ch.weapons if c.weapon == w.id), 0)
+        band = w.band_modifier(rng) or 0
+        total = ws + band + base
+        if best is None or total > best[0]:
+            best = (total, w, ws, band)
+    assert best is not None
+    total, w, ws, band = best
+    return FireOption(target, w.id, rng, total, {"ws": ws, "range": band, **fixed})
 
 
 def _fire_chart(game: GameContext, frm: Hex, to: Hex, group: int) -> int:
@@ -330,6 +345,7 @@ def sniper_aims(game: GameContext, ch: Character) -> bool:
 __all__ = [
     "ENEMY_MEDIC_DOWN",
     "FireOption",
+    "choose_enemy_fire",
     "choose_enemy_weapon",
     "choose_fire",
     "choose_fire_target",

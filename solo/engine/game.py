@@ -124,7 +124,7 @@ class Game(GameContext):
         self.inputs.append({"decision": kind, "actor": d.actor, "choice": key})
         self.emit(
             "choice",
-            lambda: f"{d.prompt}: {next(o.label for o in d.options if o.key == key)}",
+            lambda: f"{d.prompt}: {next(label for k, label in d.pairs if k == key)}",
             actor=d.actor,
             data={"decision": kind, "choice": key},
             automatic=False,

@@ -25,7 +25,16 @@ from solo.core.errors import DataError, Problem
 from solo.data.cards import EnemyOrderCard
 from solo.data.tables import MoraleState
 from solo.data.vehicle_types import CREW_ACTIVATION_ORDER, Role, VehicleKind
-from solo.data.vom import VOM_FILE, Vom, VomColumn, load_vom, modified_number, vom_column, vom_order
+from solo.data.vom import (
+    VOM_FILE,
+    VOM_MORALES,
+    Vom,
+    VomColumn,
+    load_vom,
+    modified_number,
+    vom_column,
+    vom_order,
+)
 from solo.playtest.odds_deck import DeckLike, _as_deck, _share
 
 __all__ = [
@@ -36,10 +45,6 @@ __all__ = [
     "vom_column_label",
     "vom_odds",
 ]
-
-
-VOM_MORALES: tuple[MoraleState, ...] = tuple(m for m in MoraleState if m is not MoraleState.ROUT)
-"""The Morale States that read the VOM, best first: a Routed crewman Bails Out (C2 31.11.2)."""
 
 
 def load_vom_for(vom: Path | str | None = None, deck: Path | str | None = None) -> Vom:

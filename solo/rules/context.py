@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
-from solo.core.decisions import Decision, DecisionKind, Option
+from solo.core.decisions import Decision, DecisionKind
 from solo.core.decks import Deck
 from solo.core.dice import Dice
 from solo.core.events import Event
@@ -45,15 +45,8 @@ class EnemyHooks(Protocol):
     def duck_back_on_entering(self, game: GameContext, ch: Character) -> bool:
         """Whether a moving Enemy ducks back on entering his new hex (9.4)."""
 
-    def choose_fire_target(
-        self, game: GameContext, ch: Character, weapon_id: str | None = None
-    ) -> Character | None:
-        """The Friendly an Enemy fires at (13.0; C2 23.2, 30.1), or None."""
-
-    def choose_enemy_weapon(
-        self, game: GameContext, ch: Character, target: Character | None = None
-    ) -> str | None:
-        """The weapon an Enemy fires with [house]."""
+    def choose_enemy_fire(self, game: GameContext, ch: Character) -> tuple[Character, str] | None:
+        """The Friendly an Enemy fires at and the weapon [house] (13.0; C2 23.2, 30.1), or None."""
 
     def sniper_aims(self, game: GameContext, ch: Character) -> bool:
         """C2 24.1: an Enemy Sniper holds his Impulse 2 shot for Impulse 4."""
@@ -351,7 +344,8 @@ class GameContext:
         ``options`` are ``(key, label)`` pairs, at least one (an empty list is an engine bug:
         raises RuntimeError).
         """
-        opts = tuple([Option(k, label) for k, label in options])  # a list: no generator resumed per option
-        if not opts:
+        pairs = tuple(options)  # kept as given: Decision.options wraps them in Option objects when asked
+        if not pairs:
             raise RuntimeError(f"engine bug: decision {kind.value} ({prompt}) has no legal option")
-        return Decision(kind, prompt, opts, actor, self.state.flow.turn, self.state.flow.impulse)
+        flow = self.state.flow
+        return Decision(kind, prompt, pairs, actor, flow.turn, flow.impulse)

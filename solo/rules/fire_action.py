@@ -82,8 +82,8 @@ def _local_enemy_choice(game: GameContext, ch: Character, sols: list[FireSolutio
 def _enemy_choice(game: GameContext, ch: Character, sols: list[FireSolution]) -> FireSolution | None:
     """The Enemy's weapon and target, or None when he holds his fire (a medic, C2 30.1).
 
-    Through ``game.enemy.choose_fire_target(game, ch)`` and ``choose_enemy_weapon(game, ch, target)``
-    (:mod:`solo.enemy.fire_choice`: they emit their own ``fire_target`` event and roll the C2 30.1 TQC);
+    Through ``game.enemy.choose_enemy_fire(game, ch)``, the target and weapon in one scoring pass
+    (:mod:`solo.enemy.fire_choice`: it emits its own ``fire_target`` event and rolls the C2 30.1 TQC);
     a choice that is not legal here (Aimed Fire at a target not Known at the Impulse start, a hex
     with both sides...) falls back to the local choice (:func:`_local_enemy_choice`), with an
     event saying so.
@@ -94,12 +94,12 @@ def _enemy_choice(game: GameContext, ch: Character, sols: list[FireSolution]) ->
         sol = _pick_easiest(game, ch, vehicle_sols, "enemy fire at a vehicle")
         _announce(game, ch, sol, "no character target: a vehicle, easiest to hit, then nearest")
         return sol
-    target = game.enemy.choose_fire_target(game, ch)
-    if target is None:
+    pick = game.enemy.choose_enemy_fire(game, ch)
+    if pick is None:
         if all(game.char(s.target).trained_medic for s in sols):
             return None  # the AI rolled the C2 30.1 TQC and holds fire
     else:
-        weapon_id = game.enemy.choose_enemy_weapon(game, ch, target)
+        target, weapon_id = pick
         mine = [s for s in sols if s.target == target.id]
         for s in mine:
             if s.weapon == weapon_id:
@@ -160,7 +160,7 @@ def fire_step(game: GameContext, ch: Character, order: Order) -> Generator[Decis
     a Grenade in an opposing AFV's hex may go down its hatch instead, C2 31.10.7 via
     :func:`~solo.rules.vehicles.hazards.hatch_grenade_step`).
 
-    Enemy firers choose through ``solo.enemy.fire_choice.choose_enemy_weapon``/``choose_fire_target`` when
+    Enemy firers choose through ``solo.enemy.fire_choice.choose_enemy_fire`` when
     present (checked for legality), else easiest, nearest, random (C2 23.2); Friendly firers
     get a ``FIRE_TARGET`` decision (keys: see the module docstring). Dummies and trained medics
     never fire. An Enemy on Run & Gun with no target moves 1 hex instead (10.04).
