@@ -124,7 +124,7 @@ class LineTable:
         self._cube = board.cube
         self.codes = array("H", bytes(2 * n * n))
         self.rels: list[RelLine | None] = [None]
-        self._rel_ids: dict[tuple[int, int, int], int] = {}
+        self._rel_ids: dict[int, int] = {}
         self.irregular: dict[int, Line] = {}
         self.built: dict[int, Line] = {}
         self._ints = list(range(n))
@@ -201,19 +201,27 @@ class LineTable:
         code = IRREGULAR
         if self._grid is not None:
             ca, cb = self._cube[ia], self._cube[ib]
-            key = (cb[0] - ca[0], cb[2] - ca[2], ca[0] & 1)
+            dx, dz, p = cb[0] - ca[0], cb[2] - ca[2], ca[0] & 1
+            key = (((dx << 10) + dz) << 1) | p  # |dz| < 512 on any map (≤ 100 rows and columns)
             rel_id = self._rel_ids.get(key)
             if rel_id is None:
-                rel = _relative(self._grid, *key)
+                rel = _relative(self._grid, dx, dz, p)
                 rel_id = IRREGULAR
                 if rel is not None and len(self.rels) < IRREGULAR:
                     rel_id = len(self.rels)
                     self.rels.append(rel)
                 self._rel_ids[key] = rel_id
             if rel_id != IRREGULAR:
-                need = self.rels[rel_id].need  # type: ignore[union-attr]
+                left, right, up, down, up_other, down_other = self.rels[rel_id].need  # type: ignore[union-attr]
                 room = self._room[ia]
-                if all(a <= b for a, b in zip(need, room, strict=True)):
+                if (
+                    left <= room[0]
+                    and right <= room[1]
+                    and up <= room[2]
+                    and down <= room[3]
+                    and up_other <= room[4]
+                    and down_other <= room[5]
+                ):
                     code = rel_id
         self.codes[ia * self.n + ib] = code
         return code
