@@ -388,7 +388,7 @@ class LineOfSight:
         entry = None
         if sight is not None:
             ia, ib = divmod(key >> 2, self._n)
-            steps, cells, _ = self._line(ia, ib)
+            steps, cells, _ = self._lines.line(ia, ib)
             entry = _Entry(sight, steps, cells)
         if fire and (entry is None or not fire.keys().isdisjoint(entry.cells)):
             # A fire on the line (or a line not walked yet): this game's walk. _walk reads fire
@@ -427,7 +427,7 @@ class LineOfSight:
         ia, ib = divmod(key >> 2, self._n)
         reach = sight.range + 1  # the range is the hex distance of the ends
         for i, row in self._near:
-            if row[ia] + row[ib] <= reach and i in self._line(ia, ib)[1]:
+            if row[ia] + row[ib] <= reach and i in self._lines.line(ia, ib)[1]:
                 return None
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
         return sight
@@ -468,7 +468,7 @@ class LineOfSight:
         return board_line(self.board, ia, ib)
 
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
-        line = self._line(ia, ib)
+        line = self._lines.line(ia, ib)
         clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b, line)
         where = self.board.hexes[blocked] if blocked >= 0 else None
         return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps, line[1])
@@ -476,7 +476,7 @@ class LineOfSight:
     def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool, line: tuple | None = None) -> tuple:
         board = self.board
         if line is None:
-            line = self._line(ia, ib)
+            line = self._lines.line(ia, ib)
         steps = line[0]
         cube = board.cube
         ca, cb = cube[ia], cube[ib]
