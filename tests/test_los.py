@@ -318,8 +318,8 @@ def test_abbey_interior_hidden_even_from_an_adjacent_outside_hex(tmp_path):
 
 def test_shared_caches_are_bounded_and_answers_do_not_change():
     """Issue 10 item 3: the caches shared across games hold at most their cap (a map board's
-    answers: a table of fixed size; a Rubble board's: ``shared_answers``; line shapes:
-    ``shared_lines``); evicted answers and lines recompute to the same answers."""
+    answers: a table of fixed size; a Rubble board's: ``shared_answers``; the line shapes that
+    leave the map: ``shared_lines``); evicted answers and lines recompute to the same answers."""
     m = load_map(DATA / "abbey_test.yaml")
     base = Board.from_map(m)
     small = LineOfSight(base, shared_answers=40, shared_lines=30)
@@ -336,7 +336,7 @@ def test_shared_caches_are_bounded_and_answers_do_not_change():
             assert small.check_index(ia, ib, la, lb) == free.check_index(ia, ib, la, lb)
             assert changed.check_index(ia, ib, la, lb) == scratch.check_index(ia, ib, la, lb)
             assert len(changed._static) <= 40
-            assert len(small._lines) <= 30
+            assert len(small._lines.irregular) <= 30
     assert len(free._static) > 40 and len(scratch._static) > 40  # the bound did bite
     # The newest answer survives an eviction (the oldest quarter goes).
     ia, ib, la, lb = pairs[-1]
@@ -449,7 +449,7 @@ def test_fire_off_the_line_reuses_the_marker_free_answer():
         assert got == fresh
         before = los._static.get(((ia * n + ib) << 2) | (la << 1) | lb)
         changed += got != before
-        if fire.isdisjoint(los._lines[ia * n + ib][1]):
+        if fire.isdisjoint(los._line(ia, ib)[1]):
             assert got == before
     assert changed > 0  # some line through a fire is blocked by it
 
@@ -485,7 +485,7 @@ def test_rubble_board_shares_the_answers_of_lines_that_miss_the_rubble(monkeypat
     los = LineOfSight(changed)
     for ia, ib, la, lb in pairs:
         assert los.check_index(ia, ib, la, lb) == scratch.check_index(ia, ib, la, lb)
-    through = [(a, b) for a, b in walked if not rubble.isdisjoint(los._lines[a * n + b][1])]
+    through = [(a, b) for a, b in walked if not rubble.isdisjoint(los._line(a, b)[1])]
     assert through and len(through) == len(walked)  # only lines through the Rubble are walked
     assert len(walked) < len(pairs) // 4
     # The map board's answers are still the map's own (the Rubble lines were not given to it).
@@ -521,7 +521,7 @@ def test_a_line_first_walked_under_fire_that_misses_it_is_shared():
     pairs = [(min(a, b), max(a, b)) for a, b in ends if a != b]
     for ia, ib in pairs:
         los.check_index(ia, ib)
-    cells = {(ia, ib): los._lines[ia * n + ib][1] for ia, ib in pairs}
+    cells = {(ia, ib): los._line(ia, ib)[1] for ia, ib in pairs}
     off = [p for p in pairs if fire not in cells[p]]
     on = [p for p in pairs if fire in cells[p]]
     assert off and on

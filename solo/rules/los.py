@@ -32,9 +32,10 @@ Answers are cached per (A, B, low orders); changing the smoke or fire of a hex
 drops exactly the cached answers whose line passes through that hex. The answers
 without markers of a map's own board are shared by every game on it in a table of
 fixed size that keeps them all (:mod:`solo.rules.los_answers`); a board with changed
-terrain (Rubble) keeps at most :data:`SHARED_ANSWERS` of its own, and line shapes
-are kept at most :data:`SHARED_LINES` per map: when one of those is full its oldest
-quarter is dropped (answers are pure, so play does not change).
+terrain (Rubble) keeps at most :data:`SHARED_ANSWERS` of its own: when full its oldest
+quarter is dropped (answers are pure, so play does not change). The line shapes of a map
+are a table that is never evicted (:mod:`solo.rules.los_lines`); at most
+:data:`SHARED_LINES` lines per map are kept built from it.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from itertools import islice
 
 import attrs
 
-from solo.core.hexes import Hex, line_shape
+from solo.core.hexes import Hex
 from solo.data.maps import Board
 from solo.rules.los_answers import (
     NO_TOP,
@@ -54,8 +55,8 @@ from solo.rules.los_answers import (
     answer_table,
     board_tables,
     distance_row,
-    through_corners,
 )
+from solo.rules.los_lines import Line, board_line, line_table
 from solo.rules.los_readers import viewer_reader
 
 OFF = -1
@@ -66,7 +67,8 @@ across games; a map's own board keeps every answer in a fixed-size :class:`Answe
 HEXSIDE_VERTEX = ("both_sides", "any_touch")
 """The readings of hexside features at a hex corner (house option ``hexside_vertex_los``)."""
 SHARED_LINES = 15_000
-"""At most this many line shapes (board indices) per board, shared across games."""
+"""At most this many lines kept built (board indices) per map, shared across games; past that the
+oldest quarter is rebuilt from the map's never-evicted shapes when asked (:mod:`solo.rules.los_lines`)."""
 
 
 def _put(cache: dict, key: int, value: object, cap: int) -> None:
@@ -165,11 +167,9 @@ class LineOfSight:
         static_key = ("los", month) if hexside_vertex == "both_sides" else ("los", month, hexside_vertex)
         self._cache: dict[int, _Entry] = {}
         self._through: dict[int, dict[int, None]] = {}
-        # (line_indices, its on-map cells once each, whether it passes exactly through hex
-        # corners) by (ia * n + ib): pure board geometry, shared like _static.
-        self._lines: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...], bool]] = (
-            board.base.shared.setdefault("los_lines", {})
-        )
+        # The line shapes: pure geometry of the map, shared by its boards (never evicted but for
+        # the few lines that leave the map, :mod:`solo.rules.los_lines`).
+        self._lines = line_table(board.base, shared_lines)
         # A board with changed terrain (Rubble, base-rules §14) walks a line that passes no
         # changed hex exactly as the map's own board does (the walk reads only the line's hexes
         # and the hexsides between them): such answers are read from, and given to, the map
@@ -388,7 +388,7 @@ class LineOfSight:
         entry = None
         if sight is not None:
             ia, ib = divmod(key >> 2, self._n)
-            steps, cells, _ = self._line(ia, ib)
+            steps, cells, _ = self._lines.line(ia, ib)
             entry = _Entry(sight, steps, cells)
         if fire and (entry is None or not fire.keys().isdisjoint(entry.cells)):
             # A fire on the line (or a line not walked yet): this game's walk. _walk reads fire
@@ -427,7 +427,7 @@ class LineOfSight:
         ia, ib = divmod(key >> 2, self._n)
         reach = sight.range + 1  # the range is the hex distance of the ends
         for i, row in self._near:
-            if row[ia] + row[ib] <= reach and i in self._line(ia, ib)[1]:
+            if row[ia] + row[ib] <= reach and i in self._lines.line(ia, ib)[1]:
                 return None
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
         return sight
@@ -443,23 +443,11 @@ class LineOfSight:
         if self._changed_set.isdisjoint(cells):
             base.put(key, sight)
 
-    def _line(self, ia: int, ib: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], bool]:
+    def _line(self, ia: int, ib: int) -> Line:
         """The line from index ``ia`` to ``ib`` (ia ≤ ib): its steps, its on-map cells once each in
-        line order, and whether it passes exactly through hex corners; kept in the shared line
-        shapes (at most :data:`SHARED_LINES`)."""
-        lkey = ia * self._n + ib
-        line = self._lines.get(lkey)
-        if line is None:
-            steps = self.line_indices(ia, ib)
-            cube = self.board.cube
-            ca, cb = cube[ia], cube[ib]
-            line = (
-                steps,
-                tuple(dict.fromkeys(i for step in steps for i in step if i >= 0)),
-                through_corners(cb[0] - ca[0], cb[2] - ca[2]),
-            )
-            _put(self._lines, lkey, line, self._lines_cap)
-        return line
+        line order, and whether it passes exactly through hex corners (the map's
+        :class:`~solo.rules.los_lines.LineTable`)."""
+        return self._lines.line(ia, ib)
 
     def _smoke_on(self, steps: tuple[tuple[int, ...], ...], cells: tuple[int, ...] = ()) -> int:
         """The summed smoke modifier along ``steps`` (≤ 0); 0 at once when no smoke is on ``cells``."""
@@ -475,29 +463,12 @@ class LineOfSight:
         return total
 
     def line_indices(self, ia: int, ib: int) -> tuple[tuple[int, ...], ...]:
-        """The line from index ``ia`` to ``ib`` as steps of board indices (−1 off the map)."""
-        board = self.board
-        ca, cb = board.cube[ia], board.cube[ib]
-        shape = line_shape((cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]))
-        # Board.index_at_cube, inlined (the hot part of a cold walk).
-        x0, z0 = ca[0], ca[2]
-        columns, grid, row_offset = board.map.columns, board.grid, board.row_offset
-        out = []
-        for step in shape:
-            cells = []
-            for o in step:
-                x = x0 + o[0]
-                if 0 <= x < columns:
-                    column = grid[x]
-                    row = z0 + o[2] + row_offset[x]
-                    cells.append(column[row] if 0 <= row < len(column) else -1)
-                else:
-                    cells.append(-1)
-            out.append(tuple(cells))
-        return tuple(out)
+        """The line from index ``ia`` to ``ib`` as steps of board indices (−1 off the map), computed
+        afresh (:func:`~solo.rules.los_lines.board_line`)."""
+        return board_line(self.board, ia, ib)
 
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
-        line = self._line(ia, ib)
+        line = self._lines.line(ia, ib)
         clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b, line)
         where = self.board.hexes[blocked] if blocked >= 0 else None
         return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps, line[1])
@@ -505,7 +476,7 @@ class LineOfSight:
     def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool, line: tuple | None = None) -> tuple:
         board = self.board
         if line is None:
-            line = self._line(ia, ib)
+            line = self._lines.line(ia, ib)
         steps = line[0]
         cube = board.cube
         ca, cb = cube[ia], cube[ib]

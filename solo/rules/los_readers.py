@@ -33,7 +33,7 @@ def viewer_reader(
     codes, sights = los._codes, los._sights
     smoke, fire = los._smoke, los._fire
     from_base = los._from_base
-    line = los._line
+    line = los._lines.line
     row = ia * n
 
     def one(ib: int, low_b: bool) -> Sight:
