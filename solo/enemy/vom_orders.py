@@ -293,10 +293,11 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     reads_vom = not (cascade or forced_here or rout or truck_codriver)
     card = None
     if reads_vom or (pos == "commander" and not deferred):
-        draw = game.enemy_deck.draw(
-            game.dice, f"Enemy Order card: {ch.name}, {_ROLE_NAMES[pos]} of {vehicle.name} (31.11.3)"
-        )
-        card = ctx.cards[draw.card]
+        card = ctx.cards[
+            game.enemy_deck.draw_card(
+                game.dice, f"Enemy Order card: {ch.name}, {_ROLE_NAMES[pos]} of {vehicle.name} (31.11.3)"
+            )
+        ]
         st.cards.enemy_this_turn[ch.id] = card.id
         tr.card, tr.initiative = card.id, card.initiative
         if team is not None and team.first_card is None and not deferred:
@@ -309,11 +310,13 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
             tr.rules.append("31.1")
             game.emit(
                 "initiative",
-                f"{vehicle.name}: {ch.name}'s card {card.id} sets the vehicle's initiative "
-                f"{card.initiative} (31.1).",
+                lambda: (
+                    f"{vehicle.name}: {ch.name}'s card {card.id} sets the vehicle's initiative "
+                    f"{card.initiative} (31.1)."
+                ),
                 rule="C2 31.1",
                 actor=vehicle.id,
-                data={"team": vehicle.id, "card": card.id, "initiative": card.initiative, "why": pos},
+                data=lambda: {"team": vehicle.id, "card": card.id, "initiative": card.initiative, "why": pos},
             )
     if reads_vom and card is not None:
         target, why = _uses_target(game, vehicle, vtype, pos)
@@ -606,12 +609,8 @@ def _give_crew(game: GameContext, tr: _Trace) -> None:
             final = f"{final} to the {_ROLE_NAMES[tr.relocate_to]}'s position"
         return f"{ch.name} ({_ROLE_NAMES[tr.position]}, {vehicle.name}): {'; '.join(parts)} → {final}."
 
-    game.emit(
-        "crew_order",
-        text,
-        rule=", ".join(tr.rules),
-        actor=ch.id,
-        data={
+    def data() -> dict[str, Any]:
+        return {
             "vehicle": vehicle.id,
             "position": tr.position,
             "card": tr.card,
@@ -636,8 +635,9 @@ def _give_crew(game: GameContext, tr: _Trace) -> None:
             "weapon": weapon,
             "relocate_to": tr.relocate_to,
             "road": vehicle.road_orders and order in SPEED_ORDERS,
-        },
-    )
+        }
+
+    game.emit("crew_order", text, rule=", ".join(tr.rules), actor=ch.id, data=data)
 
 
 __all__ = [
