@@ -56,7 +56,7 @@ from solo.enemy.vom import (
     _TypeInfo,
     _vom_tables,
 )
-from solo.rules.state import Character, GivenOrder, Side
+from solo.rules.state import Character, GivenOrder, Side, Status
 from solo.rules.vehicles.crew_sight import (
     _ROLE_NAMES,
     _crew_sees,
@@ -95,6 +95,7 @@ _WHEELED = (VehicleKind.TRUCK, VehicleKind.JEEP)
 _AFV, _HALF_TRACK = VehicleKind.AFV, VehicleKind.HALF_TRACK
 _ROUT = MoraleState.ROUT
 _ENEMY = Side.ENEMY
+_ACTIVE = Status.ACTIVE
 
 
 # ---------------------------------------------------------------------------
@@ -132,8 +133,8 @@ def enemy_vehicle_orders(game: GameContext) -> None:
                     if seat is None or not seat.occupant:
                         continue
                     ch = chars.get(seat.occupant)
-                    if ch is not None and ch.is_active and ch.order is None and ch.vehicle == vid:
-                        _assign(game, ctx, ch)
+                    if ch is not None and ch.status is _ACTIVE and ch.order is None and ch.vehicle == vid:
+                        _assign(game, ctx, ch)  # (ch.status is _ACTIVE: Character.is_active, inlined)
             if team is not None:
                 for cid in team.members:
                     ch = chars.get(cid)
@@ -245,66 +246,92 @@ class _Ctx:
 
     vehicle: Vehicle
     vtype: VehicleType
+    kind: VehicleKind
     info: _TypeInfo
     team: Any
     turn: int
     deferred: bool
     forced: dict[str, Any]
+    """This turn's forced orders by position (``_forced``; only ``"turn"`` when none)."""
     tables: dict[tuple[str, str], tuple[_CellInfo, ...]]
     mods: dict[str, int]
     cards: dict[str, Any]
     """The Enemy Order cards by id."""
+    marked: bool
+    """Some seat of the vehicle holds a Target Marker (no crewman's assignment moves one)."""
+    heard: bool
+    """Someone keeps or listens to the events (else the ``crew_order`` event is not built)."""
+
+
+def _static(game: GameContext, vehicle: Vehicle) -> tuple[VehicleType, _TypeInfo, Any, Any, dict[str, Any]]:
+    """The data-only part of :class:`_Ctx` for ``vehicle``'s type, kept a game in ``game.memo``."""
+    memo = game.memo.get("vom_orders")
+    if memo is None:
+        memo = game.memo["vom_orders"] = {}
+    got = memo.get(vehicle.type)
+    if got is None:
+        vtype = _vtype(game, vehicle)
+        tables, mods = _vom_tables(game)
+        got = memo[vehicle.type] = (vtype, _type_info(vtype), tables, mods, _cards(game))
+    return got
 
 
 def _context(game: GameContext, vehicle: Vehicle) -> _Ctx:
-    vtype = _vtype(game, vehicle)
-    tables, mods = _vom_tables(game)
+    vtype, info, tables, mods, cards = _static(game, vehicle)
     st = game.state
     return _Ctx(
         vehicle,
         vtype,
-        _type_info(vtype),
+        vtype.kind,
+        info,
         st.teams.get(vehicle.id),
         st.flow.turn,
         bool(game.options.optional_enemy_activation),
         _forced(game, vehicle),
         tables,
         mods,
-        _cards(game),
+        cards,
+        any(s.marker is not None for s in vehicle.seats.values()),
+        game.narrates or bool(game.listeners),
     )
+
+
+_OTHER_MARKER = ("driver", "loader")
+"""The AFV crewmen whose Target column reads another crewman's marker (C2 31.7.3)."""
+_NO_MARKER_WHY = {
+    True: "no other crewman has a Target Marker on the board (31.7.3)",
+    False: "neither his nor the Commander's Target Marker is on the board (31.11.3)",
+}
 
 
 def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     """:func:`assign_crew_order` with the vehicle's context computed."""
-    st = game.state
-    vehicle, vtype = ctx.vehicle, ctx.vtype
+    vehicle = ctx.vehicle
     pos = ch.seat
     seat = vehicle.seats[pos]
-    kind = vtype.kind
-    team = ctx.team
+    kind = ctx.kind
     turn = ctx.turn
-    deferred = ctx.deferred
     tr = _Trace(vehicle, pos, ch)
     forced = ctx.forced
     cascade = pos != "commander" and vehicle.acted.get(CASCADE_KEY) == turn
-    forced_here = forced.get(pos) or forced.get("crew")
+    forced_here = (forced.get(pos) or forced.get("crew")) if len(forced) > 1 else None
     rout = ch.morale is _ROUT
     truck_codriver = pos == "co_driver" and kind in _WHEELED
     reads_vom = not (cascade or forced_here or rout or truck_codriver)
-    card = None
-    if reads_vom or (pos == "commander" and not deferred):
+    if reads_vom or (pos == "commander" and not ctx.deferred):
         card = ctx.cards[
             game.enemy_deck.draw_card(
                 game.dice, f"Enemy Order card: {ch.name}, {_ROLE_NAMES[pos]} of {vehicle.name} (31.11.3)"
             )
         ]
-        st.cards.enemy_this_turn[ch.id] = card.id
-        tr.card, tr.initiative = card.id, card.initiative
-        if team is not None and team.first_card is None and not deferred:
-            team.initiative = card.initiative
+        game.state.cards.enemy_this_turn[ch.id] = tr.card = card.id
+        tr.initiative = initiative = card.initiative
+        team = ctx.team
+        if team is not None and team.first_card is None and not ctx.deferred:
+            team.initiative = initiative
             team.first_card = card.id
             tr.notes.append(
-                f"his card sets {vehicle.name}'s initiative {card.initiative}"
+                f"his card sets {vehicle.name}'s initiative {initiative}"
                 + (" (31.1)" if pos == "commander" else " (no Commander: the first card, [house])")
             )
             tr.rules.append("31.1")
@@ -318,18 +345,21 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
                 actor=vehicle.id,
                 data=lambda: {"team": vehicle.id, "card": card.id, "initiative": card.initiative, "why": pos},
             )
-    if reads_vom and card is not None:
-        target, why = _uses_target(game, vehicle, vtype, pos)
-        column = _column(game, ctx, seat, target)
-        modifier = ctx.mods[ch.morale._value_]
-        modified = min(99, max(0, card.initiative + modifier))
-        info = ctx.tables[(pos, column)][modified]
-        tr.final, tr.cell_order = info.final, info.order
-        tr.morale_modifier, tr.modified = modifier, modified
-        tr.column, tr.rows, tr.cell, tr.cell_text = column, info.rows, info.cell, info.text
-        tr.target, tr.target_why = target, why
-        tr.order, tr.directions, tr.weapon = info.order, info.directions, info.weapon
-    elif rout:
+        if reads_vom:
+            if kind is _AFV and not ctx.marked:  # no marker on the board: no Target (31.7.3, 31.11.3)
+                target, why = False, _NO_MARKER_WHY[pos in _OTHER_MARKER]
+            else:
+                target, why = _uses_target(game, vehicle, ctx.vtype, pos)
+            column = _column(game, ctx, seat, target)
+            modifier = ctx.mods[ch.morale._value_]
+            modified = initiative + modifier
+            if modified < 0 or modified > 99:  # clamped 00-99
+                modified = 0 if modified < 0 else 99
+            tr.info = info = ctx.tables[(pos, column)][modified]
+            tr.reading = (modifier, modified, column, target, why)
+            tr.final = info.final
+            tr.order, tr.directions, tr.weapon = info.order, info.directions, info.weapon
+    if rout:  # no card read: Rout, forced, the Commander's Bail Out (a Truck Co-driver below)
         tr.order = "bail_out"
         tr.overrides.append(
             {
@@ -378,13 +408,13 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     if order in LOAD_ORDERS:
         _loader_choice(game, vehicle, tr)
     elif order in SPEED_ORDERS:
-        _speed_overrides(game, vehicle, vtype, tr)
+        _speed_overrides(game, vehicle, ctx.vtype, tr)
     elif order == "bail_out" and kind is _AFV:
-        _bail_out_overrides(game, vehicle, vtype, seat, tr)
+        _bail_out_overrides(game, vehicle, ctx.vtype, seat, tr)
     if tr.order == "button_open_up" and (seat.hatch.is_jammed or seat.hatch is _H_NONE):
         why = "his hatch is jammed" if seat.hatch.is_jammed else "his position has no hatch [house]"
         tr.override(game, "spot", why, "31.11.3")
-    _give_crew(game, tr)
+    _give_crew(game, tr, ctx.heard)
 
 
 def _column(game: GameContext, ctx: _Ctx, seat: Seat, target: bool) -> str:
@@ -563,11 +593,13 @@ def _speed_overrides(game: GameContext, vehicle: Vehicle, vtype: VehicleType, tr
 # The order given and its event
 
 
-def _give_crew(game: GameContext, tr: _Trace) -> None:
-    """Set the order and emit the ``crew_order`` event."""
-    ch, vehicle, order = tr.ch, tr.vehicle, tr.order
+def _give_crew(game: GameContext, tr: _Trace, heard: bool) -> None:
+    """Set the order and emit the ``crew_order`` event (built only when ``heard``: someone keeps
+    or listens to events; else it only takes its number)."""
+    ch, order = tr.ch, tr.order
     overrides = tr.overrides
-    source = f"VOM card {tr.card}" if tr.cell is not None else "31.11.3"
+    info = tr.info
+    source = f"VOM card {tr.card}" if info is not None else "31.11.3"
     if overrides:
         source = f"{source} ({overrides[-1]['rule']})"
     directions = tr.directions
@@ -583,14 +615,19 @@ def _give_crew(game: GameContext, tr: _Trace) -> None:
         ch.acted[MOUNT_KEY] = weapon
     elif MOUNT_KEY in ch.acted:
         del ch.acted[MOUNT_KEY]
+    if not heard:
+        game.emit("crew_order", "", actor=ch.id)
+        return
+    vehicle = tr.vehicle
+    modifier, modified, column, target, target_why = tr.reading or (None, None, None, None, "")
 
     def text() -> str:
         parts: list[str] = []
         if tr.card is not None:
-            if tr.column is not None:
+            if info is not None:
                 parts.append(
                     f"card {tr.card} ({tr.initiative:02d}); {_MORALE_TEXT[ch.morale._value_]} "
-                    f"{tr.morale_modifier:+d} = {tr.modified:02d}; {tr.cell_text}"
+                    f"{modifier:+d} = {modified:02d}; {info.text}"
                 )
             else:
                 parts.append(f"card {tr.card} ({tr.initiative:02d})")
@@ -598,7 +635,7 @@ def _give_crew(game: GameContext, tr: _Trace) -> None:
             parts.extend([o["text"] for o in overrides])
         if tr.notes:
             parts.extend(tr.notes)
-        final = tr.final if tr.final and order == tr.cell_order else ""
+        final = tr.final if tr.final and info is not None and order == info.order else ""
         if not final:
             final = _order_name(game, order)
             if directions is not None:
@@ -616,13 +653,13 @@ def _give_crew(game: GameContext, tr: _Trace) -> None:
             "card": tr.card,
             "initiative": tr.initiative,
             "morale": ch.morale._value_,
-            "morale_modifier": tr.morale_modifier,
-            "modified": tr.modified,
-            "column": tr.column,
-            "rows": tr.rows,
-            "cell": tr.cell,
-            "target": tr.target,
-            "target_why": tr.target_why,
+            "morale_modifier": modifier,
+            "modified": modified,
+            "column": column,
+            "rows": info.rows if info is not None else None,
+            "cell": info.cell if info is not None else None,
+            "target": target,
+            "target_why": target_why,
             "overrides": [
                 {"from": o["from"], "to": o["to"], "why": o["why"], "rule": o["rule"]} for o in overrides
             ]
