@@ -101,7 +101,11 @@ class Deck:
         The same draw as :meth:`draw` (same source call, same piles, same ``seq``); for the
         hot paths that read only the card (an Enemy crewman's VOM card, C2 31.11.3).
         """
-        card = self._take(dice, purpose)
+        pile = self._pile
+        if not pile:
+            self._refill(dice, purpose)
+        card = pile.pop(dice.source.card(self.name, pile, purpose))
+        self._out.add(card)
         if dice._keep or dice.listener is not None:
             dice._emit(Draw(self.name, card, purpose, dice._seq))
         else:
@@ -112,15 +116,18 @@ class Deck:
         """Take the next card off the draw pile (reshuffling the discards into an empty one)."""
         pile = self._pile
         if not pile:
-            if not self._discards:
-                raise DeckError(
-                    f"deck {self.name!r} has no card to draw for {purpose!r} "
-                    f"(all {len(self._all)} cards are out)"
-                )
-            self._reshuffle(dice, f"empty draw pile, before: {purpose}", with_discards=True)
+            self._refill(dice, purpose)
         card = pile.pop(dice.source.card(self.name, pile, purpose))
         self._out.add(card)
         return card
+
+    def _refill(self, dice: Dice, purpose: str) -> None:
+        """The empty draw pile replaced by the shuffled discards; DeckError if there are none."""
+        if not self._discards:
+            raise DeckError(
+                f"deck {self.name!r} has no card to draw for {purpose!r} (all {len(self._all)} cards are out)"
+            )
+        self._reshuffle(dice, f"empty draw pile, before: {purpose}", with_discards=True)
 
     def shuffle(self, dice: Dice, purpose: str) -> Shuffle:
         """Shuffle the draw pile through ``dice`` (the discards stay apart)."""

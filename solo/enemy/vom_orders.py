@@ -276,9 +276,28 @@ def _static(game: GameContext, vehicle: Vehicle) -> tuple[VehicleType, _TypeInfo
     return got
 
 
+def _initiative_event(game: GameContext, vehicle: Vehicle, ch: Character, card: Any, pos: str) -> None:
+    """The ``initiative`` event of the crewman's card that sets the vehicle's initiative (C2 31.1)."""
+    game.emit(
+        "initiative",
+        lambda: (
+            f"{vehicle.name}: {ch.name}'s card {card.id} sets the vehicle's initiative "
+            f"{card.initiative} (31.1)."
+        ),
+        rule="C2 31.1",
+        actor=vehicle.id,
+        data=lambda: {"team": vehicle.id, "card": card.id, "initiative": card.initiative, "why": pos},
+    )
+
+
 def _context(game: GameContext, vehicle: Vehicle) -> _Ctx:
     vtype, info, tables, mods, cards = _static(game, vehicle)
     st = game.state
+    marked = False
+    for s in vehicle.seats.values():
+        if s.marker is not None:
+            marked = True
+            break
     return _Ctx(
         vehicle,
         vtype,
@@ -291,7 +310,7 @@ def _context(game: GameContext, vehicle: Vehicle) -> _Ctx:
         tables,
         mods,
         cards,
-        any(s.marker is not None for s in vehicle.seats.values()),
+        marked,
         game.narrates or bool(game.listeners),
     )
 
@@ -335,16 +354,7 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
                 + (" (31.1)" if pos == "commander" else " (no Commander: the first card, [house])")
             )
             tr.rules.append("31.1")
-            game.emit(
-                "initiative",
-                lambda: (
-                    f"{vehicle.name}: {ch.name}'s card {card.id} sets the vehicle's initiative "
-                    f"{card.initiative} (31.1)."
-                ),
-                rule="C2 31.1",
-                actor=vehicle.id,
-                data=lambda: {"team": vehicle.id, "card": card.id, "initiative": card.initiative, "why": pos},
-            )
+            _initiative_event(game, vehicle, ch, card, pos)
         if reads_vom:
             if kind is _AFV and not ctx.marked:  # no marker on the board: no Target (31.7.3, 31.11.3)
                 target, why = False, _NO_MARKER_WHY[pos in _OTHER_MARKER]
@@ -615,10 +625,15 @@ def _give_crew(game: GameContext, tr: _Trace, heard: bool) -> None:
         ch.acted[MOUNT_KEY] = weapon
     elif MOUNT_KEY in ch.acted:
         del ch.acted[MOUNT_KEY]
-    if not heard:
+    if heard:
+        _crew_order_event(game, tr, order, directions, weapon)
+    else:
         game.emit("crew_order", "", actor=ch.id)
-        return
-    vehicle = tr.vehicle
+
+
+def _crew_order_event(game: GameContext, tr: _Trace, order: str, directions: Any, weapon: str | None) -> None:
+    """The ``crew_order`` event of ``tr``: its text when the game narrates, its data when built."""
+    ch, vehicle, info, overrides = tr.ch, tr.vehicle, tr.info, tr.overrides
     modifier, modified, column, target, target_why = tr.reading or (None, None, None, None, "")
 
     def text() -> str:
