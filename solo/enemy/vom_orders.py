@@ -259,20 +259,27 @@ class _Ctx:
     """The Enemy Order cards by id."""
     marked: bool
     """Some seat of the vehicle holds a Target Marker (no crewman's assignment moves one)."""
+    readings: dict[tuple[str, str, bool], tuple[str, tuple[_CellInfo, ...]]]
+    """The VOM column id and its 100 rows by (position, hatch state value, Target), filled as
+    read (:func:`_column`; kept a game with the type's data: the options it reads are the game's)."""
     heard: bool
     """Someone keeps or listens to the events (else the ``crew_order`` event is not built)."""
 
 
-def _static(game: GameContext, vehicle: Vehicle) -> tuple[VehicleType, _TypeInfo, Any, Any, dict[str, Any]]:
-    """The data-only part of :class:`_Ctx` for ``vehicle``'s type, kept a game in ``game.memo``."""
+_Static = tuple[VehicleType, _TypeInfo, Any, Any, dict[str, Any], dict[Any, Any], Any]
+
+
+def _static(game: GameContext, vehicle: Vehicle) -> _Static:
+    """The data-only part of :class:`_Ctx` for ``vehicle``'s type, kept a game in ``game.memo``
+    (the column readings with the options they read: new options, new readings)."""
     memo = game.memo.get("vom_orders")
     if memo is None:
         memo = game.memo["vom_orders"] = {}
     got = memo.get(vehicle.type)
-    if got is None:
+    if got is None or got[6] is not game.options:
         vtype = _vtype(game, vehicle)
         tables, mods = _vom_tables(game)
-        got = memo[vehicle.type] = (vtype, _type_info(vtype), tables, mods, _cards(game))
+        got = memo[vehicle.type] = (vtype, _type_info(vtype), tables, mods, _cards(game), {}, game.options)
     return got
 
 
@@ -291,7 +298,7 @@ def _initiative_event(game: GameContext, vehicle: Vehicle, ch: Character, card: 
 
 
 def _context(game: GameContext, vehicle: Vehicle) -> _Ctx:
-    vtype, info, tables, mods, cards = _static(game, vehicle)
+    vtype, info, tables, mods, cards, readings, _ = _static(game, vehicle)
     st = game.state
     marked = False
     for s in vehicle.seats.values():
@@ -311,6 +318,7 @@ def _context(game: GameContext, vehicle: Vehicle) -> _Ctx:
         mods,
         cards,
         marked,
+        readings,
         game.narrates or bool(game.listeners),
     )
 
@@ -360,12 +368,17 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
                 target, why = False, _NO_MARKER_WHY[pos in _OTHER_MARKER]
             else:
                 target, why = _uses_target(game, vehicle, ctx.vtype, pos)
-            column = _column(game, ctx, seat, target)
+            key = (pos, seat.hatch._value_, target)
+            got = ctx.readings.get(key)
+            if got is None:
+                column = _column(game, ctx, seat, target)
+                got = ctx.readings[key] = (column, ctx.tables[(pos, column)])
+            column, rows = got
             modifier = ctx.mods[ch.morale._value_]
             modified = initiative + modifier
             if modified < 0 or modified > 99:  # clamped 00-99
                 modified = 0 if modified < 0 else 99
-            tr.info = info = ctx.tables[(pos, column)][modified]
+            tr.info = info = rows[modified]
             tr.reading = (modifier, modified, column, target, why)
             tr.final = info.final
             tr.order, tr.directions, tr.weapon = info.order, info.directions, info.weapon
