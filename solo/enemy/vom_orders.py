@@ -91,6 +91,7 @@ _MORALE_TEXT = {m.value: m.value.capitalize() for m in MoraleState}
 _CAPPED = frozenset(c.value for c in SPEED_CAPS)
 """Weather and ground ids that cap vehicle speed (C2 28.1-28.2)."""
 _WHEELED = (VehicleKind.TRUCK, VehicleKind.JEEP)
+_LOADS, _SPEEDS = frozenset(LOAD_ORDERS), frozenset(SPEED_ORDERS)  # membership by hash: ids read from data
 # Enum members bound once: a class attribute lookup on an Enum costs ~0.1 us in Python 3.11.
 _AFV, _HALF_TRACK = VehicleKind.AFV, VehicleKind.HALF_TRACK
 _ROUT = MoraleState.ROUT
@@ -264,14 +265,22 @@ class _Ctx:
     read (:func:`_column`; kept a game with the type's data: the options it reads are the game's)."""
     heard: bool
     """Someone keeps or listens to the events (else the ``crew_order`` event is not built)."""
+    purposes: dict[tuple[str, str, str], str]
+    """A crewman's card-draw purpose by (vehicle id, position, character id), kept a game."""
+    sources: dict[str, str]
+    """An order's ``source`` by card id (``"VOM card e07"``), kept a game."""
 
 
-_Static = tuple[VehicleType, _TypeInfo, Any, Any, dict[str, Any], dict[Any, Any], Any]
+_Static = tuple[
+    VehicleType, _TypeInfo, Any, Any, dict[str, Any], dict[Any, Any], Any, dict[Any, str], dict[str, str]
+]
+"""Type, type info, VOM tables, morale modifiers, cards, column readings, options, purposes, sources."""
 
 
 def _static(game: GameContext, vehicle: Vehicle) -> _Static:
     """The data-only part of :class:`_Ctx` for ``vehicle``'s type, kept a game in ``game.memo``
-    (the column readings with the options they read: new options, new readings)."""
+    (the column readings with the options they read: new options, new readings), with the texts
+    of its draws and orders (names and card ids do not change in a game)."""
     memo = game.memo.get("vom_orders")
     if memo is None:
         memo = game.memo["vom_orders"] = {}
@@ -279,7 +288,8 @@ def _static(game: GameContext, vehicle: Vehicle) -> _Static:
     if got is None or got[6] is not game.options:
         vtype = _vtype(game, vehicle)
         tables, mods = _vom_tables(game)
-        got = memo[vehicle.type] = (vtype, _type_info(vtype), tables, mods, _cards(game), {}, game.options)
+        info = _type_info(vtype)
+        got = memo[vehicle.type] = (vtype, info, tables, mods, _cards(game), {}, game.options, {}, {})
     return got
 
 
@@ -298,7 +308,7 @@ def _initiative_event(game: GameContext, vehicle: Vehicle, ch: Character, card: 
 
 
 def _context(game: GameContext, vehicle: Vehicle) -> _Ctx:
-    vtype, info, tables, mods, cards, readings, _ = _static(game, vehicle)
+    vtype, info, tables, mods, cards, readings, _, purposes, sources = _static(game, vehicle)
     st = game.state
     marked = False
     for s in vehicle.seats.values():
@@ -320,6 +330,8 @@ def _context(game: GameContext, vehicle: Vehicle) -> _Ctx:
         marked,
         readings,
         game.narrates or bool(game.listeners),
+        purposes,
+        sources,
     )
 
 
@@ -346,11 +358,12 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     truck_codriver = pos == "co_driver" and kind in _WHEELED
     reads_vom = not (cascade or forced_here or rout or truck_codriver)
     if reads_vom or (pos == "commander" and not ctx.deferred):
-        card = ctx.cards[
-            game.enemy_deck.draw_card(
-                game.dice, f"Enemy Order card: {ch.name}, {_ROLE_NAMES[pos]} of {vehicle.name} (31.11.3)"
-            )
-        ]
+        key = (vehicle.id, pos, ch.id)
+        purpose = ctx.purposes.get(key)
+        if purpose is None:
+            purpose = f"Enemy Order card: {ch.name}, {_ROLE_NAMES[pos]} of {vehicle.name} (31.11.3)"
+            ctx.purposes[key] = purpose
+        card = ctx.cards[game.enemy_deck.draw_card(game.dice, purpose)]
         game.state.cards.enemy_this_turn[ch.id] = tr.card = card.id
         tr.initiative = initiative = card.initiative
         team = ctx.team
@@ -428,16 +441,16 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     if vehicle.damage and (order in LOAD_ORDERS or order == "fire_main_gun" or tr.weapon is not None):
         _destroyed_weapon(game, vehicle, tr)
         order = tr.order
-    if order in LOAD_ORDERS:
+    if order in _LOADS:
         _loader_choice(game, vehicle, tr)
-    elif order in SPEED_ORDERS:
+    elif order in _SPEEDS:
         _speed_overrides(game, vehicle, ctx.vtype, tr)
     elif order == "bail_out" and kind is _AFV:
         _bail_out_overrides(game, vehicle, ctx.vtype, seat, tr)
     if tr.order == "button_open_up" and (seat.hatch.is_jammed or seat.hatch is _H_NONE):
         why = "his hatch is jammed" if seat.hatch.is_jammed else "his position has no hatch [house]"
         tr.override(game, "spot", why, "31.11.3")
-    _give_crew(game, tr, ctx.heard)
+    _give_crew(game, tr, ctx)
 
 
 def _column(game: GameContext, ctx: _Ctx, seat: Seat, target: bool) -> str:
@@ -616,13 +629,18 @@ def _speed_overrides(game: GameContext, vehicle: Vehicle, vtype: VehicleType, tr
 # The order given and its event
 
 
-def _give_crew(game: GameContext, tr: _Trace, heard: bool) -> None:
-    """Set the order and emit the ``crew_order`` event (built only when ``heard``: someone keeps
-    or listens to events; else it only takes its number)."""
+def _give_crew(game: GameContext, tr: _Trace, ctx: _Ctx) -> None:
+    """Set the order and emit the ``crew_order`` event (built only when ``ctx.heard``: someone
+    keeps or listens to events; else it only takes its number)."""
     ch, order = tr.ch, tr.order
     overrides = tr.overrides
-    info = tr.info
-    source = f"VOM card {tr.card}" if info is not None else "31.11.3"
+    card = tr.card
+    if tr.info is not None and card is not None:
+        source = ctx.sources.get(card)
+        if source is None:
+            source = ctx.sources[card] = f"VOM card {card}"
+    else:
+        source = "31.11.3"
     if overrides:
         source = f"{source} ({overrides[-1]['rule']})"
     directions = tr.directions
@@ -638,7 +656,7 @@ def _give_crew(game: GameContext, tr: _Trace, heard: bool) -> None:
         ch.acted[MOUNT_KEY] = weapon
     elif MOUNT_KEY in ch.acted:
         del ch.acted[MOUNT_KEY]
-    if heard:
+    if ctx.heard:
         _crew_order_event(game, tr, order, directions, weapon)
     else:
         game.emit("crew_order", "", actor=ch.id)
