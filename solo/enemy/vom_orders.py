@@ -266,7 +266,7 @@ class _Ctx:
     heard: bool
     """Someone keeps or listens to the events (else the ``crew_order`` event is not built)."""
     purposes: dict[tuple[str, str, str], str]
-    """A crewman's card-draw purpose by (vehicle id, position, character id), kept a game."""
+    """A crewman's card-draw purpose by (his name, position, vehicle name), kept a game."""
     sources: dict[str, str]
     """An order's ``source`` by card id (``"VOM card e07"``), kept a game."""
 
@@ -280,7 +280,7 @@ _Static = tuple[
 def _static(game: GameContext, vehicle: Vehicle) -> _Static:
     """The data-only part of :class:`_Ctx` for ``vehicle``'s type, kept a game in ``game.memo``
     (the column readings with the options they read: new options, new readings), with the texts
-    of its draws and orders (names and card ids do not change in a game)."""
+    of its draws and orders (by the names and card ids they print)."""
     memo = game.memo.get("vom_orders")
     if memo is None:
         memo = game.memo["vom_orders"] = {}
@@ -358,7 +358,7 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     truck_codriver = pos == "co_driver" and kind in _WHEELED
     reads_vom = not (cascade or forced_here or rout or truck_codriver)
     if reads_vom or (pos == "commander" and not ctx.deferred):
-        key = (vehicle.id, pos, ch.id)
+        key = (ch.name, pos, vehicle.name)
         purpose = ctx.purposes.get(key)
         if purpose is None:
             purpose = f"Enemy Order card: {ch.name}, {_ROLE_NAMES[pos]} of {vehicle.name} (31.11.3)"
