@@ -450,7 +450,36 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     if tr.order == "button_open_up" and (seat.hatch.is_jammed or seat.hatch is _H_NONE):
         why = "his hatch is jammed" if seat.hatch.is_jammed else "his position has no hatch [house]"
         tr.override(game, "spot", why, "31.11.3")
-    _give_crew(game, tr, ctx)
+    # The order given (its source: the card read, else the rule; the last override's rule) and
+    # its event, built only when someone keeps or listens to events (else it takes its number).
+    order = tr.order
+    card_id = tr.card
+    if tr.info is not None and card_id is not None:
+        source = ctx.sources.get(card_id)
+        if source is None:
+            source = ctx.sources[card_id] = f"VOM card {card_id}"
+    else:
+        source = "31.11.3"
+    overrides = tr.overrides
+    if overrides:
+        source = f"{source} ({overrides[-1]['rule']})"
+    directions = tr.directions
+    game.set_order(
+        ch,
+        order,
+        directions=directions,
+        target=tr.relocate_to if order == "relocate" else None,
+        source=source,
+    )
+    weapon = tr.weapon
+    if weapon is not None:
+        ch.acted[MOUNT_KEY] = weapon
+    elif MOUNT_KEY in ch.acted:
+        del ch.acted[MOUNT_KEY]
+    if ctx.heard:
+        _crew_order_event(game, tr, order, directions, weapon)
+    else:
+        game.emit("crew_order", "", actor=ch.id)
 
 
 def _column(game: GameContext, ctx: _Ctx, seat: Seat, target: bool) -> str:
@@ -627,39 +656,6 @@ def _speed_overrides(game: GameContext, vehicle: Vehicle, vtype: VehicleType, tr
 
 # ---------------------------------------------------------------------------
 # The order given and its event
-
-
-def _give_crew(game: GameContext, tr: _Trace, ctx: _Ctx) -> None:
-    """Set the order and emit the ``crew_order`` event (built only when ``ctx.heard``: someone
-    keeps or listens to events; else it only takes its number)."""
-    ch, order = tr.ch, tr.order
-    overrides = tr.overrides
-    card = tr.card
-    if tr.info is not None and card is not None:
-        source = ctx.sources.get(card)
-        if source is None:
-            source = ctx.sources[card] = f"VOM card {card}"
-    else:
-        source = "31.11.3"
-    if overrides:
-        source = f"{source} ({overrides[-1]['rule']})"
-    directions = tr.directions
-    game.set_order(
-        ch,
-        order,
-        directions=directions,
-        target=tr.relocate_to if order == "relocate" else None,
-        source=source,
-    )
-    weapon = tr.weapon
-    if weapon is not None:
-        ch.acted[MOUNT_KEY] = weapon
-    elif MOUNT_KEY in ch.acted:
-        del ch.acted[MOUNT_KEY]
-    if ctx.heard:
-        _crew_order_event(game, tr, order, directions, weapon)
-    else:
-        game.emit("crew_order", "", actor=ch.id)
 
 
 def _crew_order_event(game: GameContext, tr: _Trace, order: str, directions: Any, weapon: str | None) -> None:
