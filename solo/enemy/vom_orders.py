@@ -164,8 +164,9 @@ def _initiative_card(game: GameContext, vehicle: Vehicle, why: str) -> None:
     """Draw a card for the vehicle's initiative only (C2 31.1 with 23.5; [house] with no card drawn)."""
     st = game.state
     team = st.teams[vehicle.id]
-    draw = game.enemy_deck.draw(game.dice, f"Enemy Order card, {vehicle.name}: initiative ({why})")
-    card = _card(game, draw.card)
+    card = _card(
+        game, game.enemy_deck.draw_card(game.dice, f"Enemy Order card, {vehicle.name}: initiative ({why})")
+    )
     st.cards.enemy_this_turn[f"team:{vehicle.id}"] = card.id
     team.initiative = card.initiative
     team.first_card = card.id
