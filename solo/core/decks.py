@@ -89,7 +89,11 @@ class Deck:
         mode the player is asked which card they drew. DeckError if the draw
         pile and the discards are both empty; ChanceError from the source.
         """
-        card = self._take(dice, purpose)
+        pile = self._pile
+        if not pile:
+            self._refill(dice, purpose)
+        card = pile.pop(dice.source.card(self.name, pile, purpose))
+        self._out.add(card)
         rec = Draw(self.name, card, purpose, dice._seq)
         dice._emit(rec)
         return rec
@@ -110,15 +114,6 @@ class Deck:
             dice._emit(Draw(self.name, card, purpose, dice._seq))
         else:
             dice._seq += 1
-        return card
-
-    def _take(self, dice: Dice, purpose: str) -> str:
-        """Take the next card off the draw pile (reshuffling the discards into an empty one)."""
-        pile = self._pile
-        if not pile:
-            self._refill(dice, purpose)
-        card = pile.pop(dice.source.card(self.name, pile, purpose))
-        self._out.add(card)
         return card
 
     def _refill(self, dice: Dice, purpose: str) -> None:
