@@ -56,4 +56,5 @@ def test_crew_orders_reports_wall_and_cpu_time() -> None:
     assert set(out) >= {"five_crew_orders_us", "five_crew_orders_cpu_us"}
     assert out["five_crew_orders_us"] > 0
     assert out["five_crew_orders_cpu_us"] > 0
+    assert 4.5 < out["cards_per_call"] <= 5  # a new turn each call: 5 cards unless the Commander bails out
     assert bench.missing_keys({"crew_orders": out}) == []

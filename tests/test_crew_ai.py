@@ -1161,10 +1161,12 @@ def test_one_card_per_crewman(tmp_path):
 
 
 def test_crew_order_event_text_only_when_the_game_narrates() -> None:
-    """Issue 10: a batch game (keep_events=False) skips the crew_order text, never its data (31.11.3)."""
+    """Issue 10: a batch game (keep_events=False) skips the crew_order and initiative texts, never
+    their data (31.11.3, 31.1)."""
     from solo.playtest.play import new_game
 
     seen: dict[bool, list] = {}
+    initiative: dict[bool, list] = {}
     for keep in (True, False):
         g = new_game("example_of_play", seed=1, data=house_data(), record_rolls=False, keep_events=keep)
         got: list = []
@@ -1180,8 +1182,13 @@ def test_crew_order_event_text_only_when_the_game_narrates() -> None:
             g.state.cards.enemy_this_turn.clear()
             vom_orders.enemy_vehicle_orders(g)
         seen[keep] = [e for e in got if e.kind == "crew_order"]
+        initiative[keep] = [e for e in got if e.kind == "initiative"]
     assert len(seen[True]) == 50
     assert [e.data for e in seen[False]] == [e.data for e in seen[True]]
+    assert len(initiative[True]) == 10 and [e.data for e in initiative[False]] == [
+        e.data for e in initiative[True]
+    ]
+    assert all(e.text for e in initiative[True]) and all(e.text == "" for e in initiative[False])
     assert all(e.text for e in seen[True])
     assert all(e.text == "" for e in seen[False])
     overrides = [o for e in seen[True] for o in e.data["overrides"]]

@@ -497,6 +497,32 @@ def test_deck_state_keeps_cards_out():
     back = Deck.from_dict(_roundtrip(deck.to_dict()))
     assert back.to_dict() == deck.to_dict()
     assert back.out() == deck.out() and len(back.out()) == 1
+    back.discard(back.out()[0])  # the card out may be discarded after the round trip
+    assert back.out() == () and len(back.discards) == 2
+
+
+def test_draw_card_is_the_same_draw_as_draw():
+    """draw_card takes the same cards and seq as draw; its record is kept only when the dice keep one."""
+    kept, plain, quiet = Dice(7), Dice(7), Dice(7, keep_history=False)
+    decks = [Deck("e", [f"c{i}" for i in range(5)]) for _ in range(3)]
+    for deck, dice in zip(decks, (kept, plain, quiet), strict=True):
+        deck.shuffle(dice, "start")
+    heard = []
+    quiet.listener = heard.append
+    for i in range(12):  # past an empty draw pile: the discards reshuffled
+        a = decks[0].draw_card(kept, f"p{i}")
+        b = decks[1].draw(plain, f"p{i}").card
+        c = decks[2].draw_card(quiet, f"p{i}")
+        assert a == b == c
+        for deck, card in zip(decks, (a, b, c), strict=True):
+            deck.discard(card)
+    assert kept.history == plain.history and kept.seq == plain.seq == quiet.seq
+    assert quiet.history == () and [r.card for r in heard if isinstance(r, Draw)] == [
+        r.card for r in kept.history if isinstance(r, Draw)
+    ]
+    bare = Dice(7, keep_history=False)
+    deck = Deck("e", ["x", "y"])
+    assert deck.draw_card(bare, "q") == "x" and bare.seq == 1 and bare.history == ()
 
 
 def test_bad_deck_state_raises():
@@ -584,7 +610,7 @@ def test_deck_never_loses_or_duplicates_a_card(seed, ops):
     for op in ops:
         if op == "draw":
             if len(deck) or deck.discards:
-                hand.append(deck.draw(d, "x").card)
+                hand.append(deck.draw(d, "x").card if len(hand) % 2 else deck.draw_card(d, "x"))
         elif op == "discard" and hand:
             deck.discard(hand.pop(0))
         elif op == "shuffle":

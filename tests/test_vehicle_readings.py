@@ -159,6 +159,39 @@ def test_hatchless_gunner_vom_leaves_a_closed_hatch_on_bu(tmp_path):
     assert crew_event(game, "panzer_driver").data["column"] == "no_target_bu"
 
 
+def test_vom_column_follows_hatches_and_options_turn_by_turn(tmp_path):
+    """C2 31.11.3: each turn a crewman reads the column of his hatch and the options as they are
+    then (the column readings are kept a game: a hatch opened or options changed read anew)."""
+    from solo.rules.vehicles.state import Hatch
+
+    game = make_game(tmp_path, "example_of_play")
+    v = game.state.vehicles["panzer"]
+    crew_ids = v.crew_ids()
+
+    def columns() -> dict[str, str]:
+        for cid in crew_ids:
+            ch = game.state.characters[cid]
+            ch.order = None
+            ch.acted.clear()
+        v.acted.clear()
+        game.state.teams["panzer"].first_card = None
+        for card in list(game.state.cards.enemy_this_turn.values()):
+            game.enemy_deck.discard(card)
+        game.state.cards.enemy_this_turn.clear()
+        before = len(game.events)
+        vom_orders.enemy_vehicle_orders(game)
+        got = {e.actor: e.data["column"] for e in game.events[before:] if e.kind == "crew_order"}
+        return {cid: got.get(cid) for cid in ("panzer_driver", "panzer_gunner")}
+
+    assert columns() == {"panzer_driver": "no_target_bu", "panzer_gunner": "no_target_bu"}
+    v.seats["driver"].hatch = Hatch.OPEN
+    assert columns() == {"panzer_driver": "no_target_open", "panzer_gunner": "no_target_bu"}
+    set_options(game, hatchless_gunner_vom="open")
+    assert columns() == {"panzer_driver": "no_target_open", "panzer_gunner": "no_target_open"}
+    v.seats["driver"].hatch = Hatch.JAMMED_CLOSED
+    assert columns() == {"panzer_driver": "no_target_bu", "panzer_gunner": "no_target_open"}
+
+
 def spot_game(tmp_path: Path) -> Game:
     """A Panzer in 17.10 facing 1; hidden able_1 4 hexes ahead with Aimed Fire (spot threshold
     TQ 5 + range 4 +1 = 6 before the closed hatch)."""

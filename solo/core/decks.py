@@ -45,7 +45,7 @@ class Deck:
     unique within a deck.
     """
 
-    __slots__ = ("_all", "_discards", "_members", "_pile", "name")
+    __slots__ = ("_all", "_discards", "_members", "_out", "_pile", "name")
 
     def __init__(self, name: str, cards: Iterable[str], *, discards: Iterable[str] = ()):
         self.name = name
@@ -57,6 +57,7 @@ class Deck:
         self._members = frozenset(all_cards)
         self._pile: list[str] = pile[::-1]  # top at the end
         self._discards: list[str] = disc  # oldest first
+        self._out: set[str] = set()  # the cards drawn and not discarded (membership only)
 
     def __len__(self) -> int:
         return len(self._pile)
@@ -77,9 +78,8 @@ class Deck:
 
     def out(self) -> tuple[str, ...]:
         """The card ids drawn and not discarded, sorted."""
-        held = set(self._pile)
-        held.update(self._discards)
-        return tuple(c for c in self._all if c not in held)
+        out = self._out
+        return tuple(c for c in self._all if c in out)
 
     def draw(self, dice: Dice, purpose: str) -> Draw:
         """Draw the next card; the card is then out until discarded.
@@ -89,19 +89,40 @@ class Deck:
         mode the player is asked which card they drew. DeckError if the draw
         pile and the discards are both empty; ChanceError from the source.
         """
-        if not self._pile:
-            if not self._discards:
-                raise DeckError(
-                    f"deck {self.name!r} has no card to draw for {purpose!r} "
-                    f"(all {len(self._all)} cards are out)"
-                )
-            self._reshuffle(dice, f"empty draw pile, before: {purpose}", with_discards=True)
         pile = self._pile
-        index = dice.source.card(self.name, pile, purpose)
-        card = pile.pop(index)
+        if not pile:
+            self._refill(dice, purpose)
+        card = pile.pop(dice.source.card(self.name, pile, purpose))
+        self._out.add(card)
         rec = Draw(self.name, card, purpose, dice._seq)
         dice._emit(rec)
         return rec
+
+    def draw_card(self, dice: Dice, purpose: str) -> str:
+        """:meth:`draw`, giving the card id; the :class:`Draw` record is built only when the
+        dice keep their history or have a listener (the draw counts in ``dice.seq`` either way).
+
+        The same draw as :meth:`draw` (same source call, same piles, same ``seq``); for the
+        hot paths that read only the card (an Enemy crewman's VOM card, C2 31.11.3).
+        """
+        pile = self._pile
+        if not pile:
+            self._refill(dice, purpose)
+        card = pile.pop(dice.source.card(self.name, pile, purpose))
+        self._out.add(card)
+        if dice._keep or dice.listener is not None:
+            dice._emit(Draw(self.name, card, purpose, dice._seq))
+        else:
+            dice._seq += 1
+        return card
+
+    def _refill(self, dice: Dice, purpose: str) -> None:
+        """The empty draw pile replaced by the shuffled discards; DeckError if there are none."""
+        if not self._discards:
+            raise DeckError(
+                f"deck {self.name!r} has no card to draw for {purpose!r} (all {len(self._all)} cards are out)"
+            )
+        self._reshuffle(dice, f"empty draw pile, before: {purpose}", with_discards=True)
 
     def shuffle(self, dice: Dice, purpose: str) -> Shuffle:
         """Shuffle the draw pile through ``dice`` (the discards stay apart)."""
@@ -123,10 +144,12 @@ class Deck:
 
     def discard(self, card: str) -> None:
         """Put a card that is out onto the discards; DeckError if it is not out."""
-        if card not in self._members:
-            raise DeckError(f"card {card!r} is not in deck {self.name!r}")
-        if card in self._pile or card in self._discards:
+        out = self._out
+        if card not in out:
+            if card not in self._members:
+                raise DeckError(f"card {card!r} is not in deck {self.name!r}")
             raise DeckError(f"card {card!r} of deck {self.name!r} is not out, cannot discard it")
+        out.remove(card)
         self._discards.append(card)
 
     def to_dict(self) -> dict[str, Any]:
@@ -152,6 +175,7 @@ class Deck:
             raise DeckError(f"deck {deck.name!r} state has piled cards not among its cards")
         deck._all = tuple(sorted(everything))
         deck._members = frozenset(everything)
+        deck._out = set(everything).difference(deck._pile, deck._discards)
         return deck
 
     def __repr__(self) -> str:

@@ -130,8 +130,8 @@ def _mid_turn_order(game: GameContext, ch: Character, why: str) -> GivenOrder | 
     if _large_battle(game) and team.first_card is not None:
         card = game.data.enemy_deck.card(team.first_card)
         return _give(game, ch, _lookup(game, ch, card, via="reads the team's card", redraw=None, why=why))
-    d = game.enemy_deck.draw(game.dice, f"Enemy Order card: {ch.name}, {why}; initiative ignored")
-    card = game.data.enemy_deck.card(d.card)
+    drawn = game.enemy_deck.draw_card(game.dice, f"Enemy Order card: {ch.name}, {why}; initiative ignored")
+    card = game.data.enemy_deck.card(drawn)
     try:
         order = _lookup(game, ch, card, via="draws", redraw=None, why=why)
     finally:

@@ -61,8 +61,9 @@ def bailed_out_order(game: GameContext, ch: Character) -> None:
 
     st = game.state
     team = st.teams.get(ch.team)
-    draw = game.enemy_deck.draw(game.dice, f"Enemy Order card: {ch.name}, bailed-out crew (31.11.2)")
-    card = _card(game, draw.card)
+    card = _card(
+        game, game.enemy_deck.draw_card(game.dice, f"Enemy Order card: {ch.name}, bailed-out crew (31.11.2)")
+    )
     st.cards.enemy_this_turn[ch.id] = card.id
     notes: list[str] = [f"card {card.id} ({card.initiative:02d})"]
     if team is not None and team.first_card is None and not game.options.optional_enemy_activation:

@@ -28,8 +28,9 @@ def _large_battle(game: GameContext) -> bool:
 def _draw_for_team(game: GameContext, team: Team, why: str) -> EnemyOrderCard:
     """Draw a card in the Enemy phase for ``team``; the first sets its initiative (9.1)."""
     st = game.state
-    draw = game.enemy_deck.draw(game.dice, f"Enemy Order card, team {team.name}: {why}")
-    card = game.data.enemy_deck.card(draw.card)
+    card = game.data.enemy_deck.card(
+        game.enemy_deck.draw_card(game.dice, f"Enemy Order card, team {team.name}: {why}")
+    )
     if team.first_card is None:
         team.first_card = card.id
         team.initiative = card.initiative
@@ -51,9 +52,9 @@ def _phase_redraw(game: GameContext, ch: Character) -> Callable[[], EnemyOrderCa
 
     def draw() -> EnemyOrderCard:
         count[0] += 1
-        d = game.enemy_deck.draw(game.dice, f"Enemy Order card: {ch.name} draws again (C2 30.2)")
-        game.state.cards.enemy_this_turn[f"{ch.id}#{count[0] + 1}"] = d.card
-        return game.data.enemy_deck.card(d.card)
+        drawn = game.enemy_deck.draw_card(game.dice, f"Enemy Order card: {ch.name} draws again (C2 30.2)")
+        game.state.cards.enemy_this_turn[f"{ch.id}#{count[0] + 1}"] = drawn
+        return game.data.enemy_deck.card(drawn)
 
     return draw
 
@@ -62,8 +63,8 @@ def _loose_redraw(game: GameContext, ch: Character) -> Callable[[], EnemyOrderCa
     """Extra draws outside the phase: discarded at once (a mid-turn card, §5.5)."""
 
     def draw() -> EnemyOrderCard:
-        d = game.enemy_deck.draw(game.dice, f"Enemy Order card: {ch.name} draws again (C2 30.2)")
-        game.enemy_deck.discard(d.card)
-        return game.data.enemy_deck.card(d.card)
+        drawn = game.enemy_deck.draw_card(game.dice, f"Enemy Order card: {ch.name} draws again (C2 30.2)")
+        game.enemy_deck.discard(drawn)
+        return game.data.enemy_deck.card(drawn)
 
     return draw

@@ -212,10 +212,14 @@ def _forced(game: GameContext, vehicle: Vehicle) -> dict[str, Any]:
     ``vehicle.acted``) into ``vehicle.acted[FORCED_KEY]``.
     """
     turn = game.state.flow.turn
-    got = vehicle.acted.get(FORCED_KEY)
+    acted = vehicle.acted
+    got = acted.get(FORCED_KEY)
     if got is not None and got.get("turn") == turn:
         return got
     forced: dict[str, Any] = {"turn": turn}
+    if not vehicle.damage and (not acted or (got is not None and len(acted) == 1)):
+        acted[FORCED_KEY] = forced  # no flag anywhere: nothing to take (the common case)
+        return forced
     flags = [d for d in vehicle.damage if d.startswith(_FORCE_PREFIXES)]
     flags += [k for k in vehicle.acted if isinstance(k, str) and k.startswith(_FORCE_PREFIXES)]
     for flag in flags:
@@ -236,30 +240,27 @@ def _forced(game: GameContext, vehicle: Vehicle) -> dict[str, Any]:
 
 
 class _Trace:
-    """What one crewman's order assignment did, for the ``crew_order`` event."""
+    """What one crewman's order assignment did, for the ``crew_order`` event.
+
+    ``info`` is the VOM cell read (None without a card or VOM reading) and ``reading`` how it
+    was read: ``(morale modifier, modified number, column id, target, why target)``.
+    """
 
     __slots__ = (
         "card",
-        "cell",
-        "cell_order",
-        "cell_text",
         "ch",
         "checks",
-        "column",
         "directions",
         "final",
+        "info",
         "initiative",
-        "modified",
-        "morale_modifier",
         "notes",
         "order",
         "overrides",
         "position",
+        "reading",
         "relocate_to",
-        "rows",
         "rules",
-        "target",
-        "target_why",
         "vehicle",
         "weapon",
     )
@@ -270,16 +271,9 @@ class _Trace:
         self.ch = ch
         self.card: str | None = None
         self.initiative: int | None = None
-        self.morale_modifier: int | None = None
-        self.modified: int | None = None
-        self.column: str | None = None
-        self.rows: str | None = None
-        self.cell: str | None = None
-        self.cell_text = ""
+        self.info: _CellInfo | None = None
+        self.reading: tuple[int, int, str, bool, str] | None = None
         self.final = ""  # the VOM cell's order as text, while no override changed it
-        self.cell_order = ""
-        self.target: bool | None = None
-        self.target_why = ""
         self.order = "no_order"
         self.directions: Any = None
         self.weapon: str | None = None

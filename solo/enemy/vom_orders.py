@@ -56,7 +56,7 @@ from solo.enemy.vom import (
     _TypeInfo,
     _vom_tables,
 )
-from solo.rules.state import Character, GivenOrder, Side
+from solo.rules.state import Character, GivenOrder, Side, Status
 from solo.rules.vehicles.crew_sight import (
     _ROLE_NAMES,
     _crew_sees,
@@ -91,10 +91,12 @@ _MORALE_TEXT = {m.value: m.value.capitalize() for m in MoraleState}
 _CAPPED = frozenset(c.value for c in SPEED_CAPS)
 """Weather and ground ids that cap vehicle speed (C2 28.1-28.2)."""
 _WHEELED = (VehicleKind.TRUCK, VehicleKind.JEEP)
+_LOADS, _SPEEDS = frozenset(LOAD_ORDERS), frozenset(SPEED_ORDERS)  # membership by hash: ids read from data
 # Enum members bound once: a class attribute lookup on an Enum costs ~0.1 us in Python 3.11.
 _AFV, _HALF_TRACK = VehicleKind.AFV, VehicleKind.HALF_TRACK
 _ROUT = MoraleState.ROUT
 _ENEMY = Side.ENEMY
+_ACTIVE = Status.ACTIVE
 
 
 # ---------------------------------------------------------------------------
@@ -132,8 +134,8 @@ def enemy_vehicle_orders(game: GameContext) -> None:
                     if seat is None or not seat.occupant:
                         continue
                     ch = chars.get(seat.occupant)
-                    if ch is not None and ch.is_active and ch.order is None and ch.vehicle == vid:
-                        _assign(game, ctx, ch)
+                    if ch is not None and ch.status is _ACTIVE and ch.order is None and ch.vehicle == vid:
+                        _assign(game, ctx, ch)  # (ch.status is _ACTIVE: Character.is_active, inlined)
             if team is not None:
                 for cid in team.members:
                     ch = chars.get(cid)
@@ -162,8 +164,9 @@ def _initiative_card(game: GameContext, vehicle: Vehicle, why: str) -> None:
     """Draw a card for the vehicle's initiative only (C2 31.1 with 23.5; [house] with no card drawn)."""
     st = game.state
     team = st.teams[vehicle.id]
-    draw = game.enemy_deck.draw(game.dice, f"Enemy Order card, {vehicle.name}: initiative ({why})")
-    card = _card(game, draw.card)
+    card = _card(
+        game, game.enemy_deck.draw_card(game.dice, f"Enemy Order card, {vehicle.name}: initiative ({why})")
+    )
     st.cards.enemy_this_turn[f"team:{vehicle.id}"] = card.id
     team.initiative = card.initiative
     team.first_card = card.id
@@ -245,88 +248,155 @@ class _Ctx:
 
     vehicle: Vehicle
     vtype: VehicleType
+    kind: VehicleKind
     info: _TypeInfo
     team: Any
     turn: int
     deferred: bool
     forced: dict[str, Any]
+    """This turn's forced orders by position (``_forced``; only ``"turn"`` when none)."""
     tables: dict[tuple[str, str], tuple[_CellInfo, ...]]
     mods: dict[str, int]
     cards: dict[str, Any]
     """The Enemy Order cards by id."""
+    marked: bool
+    """Some seat of the vehicle holds a Target Marker (no crewman's assignment moves one)."""
+    readings: dict[tuple[str, str, bool], tuple[str, tuple[_CellInfo, ...]]]
+    """The VOM column id and its 100 rows by (position, hatch state value, Target), filled as
+    read (:func:`_column`; kept a game with the type's data: the options it reads are the game's)."""
+    heard: bool
+    """Someone keeps or listens to the events (else the ``crew_order`` event is not built)."""
+    purposes: dict[tuple[str, str, str], str]
+    """A crewman's card-draw purpose by (his name, position, vehicle name), kept a game."""
+    sources: dict[str, str]
+    """An order's ``source`` by card id (``"VOM card e07"``), kept a game."""
+
+
+_Static = tuple[
+    VehicleType, _TypeInfo, Any, Any, dict[str, Any], dict[Any, Any], Any, dict[Any, str], dict[str, str]
+]
+"""Type, type info, VOM tables, morale modifiers, cards, column readings, options, purposes, sources."""
+
+
+def _static(game: GameContext, vehicle: Vehicle) -> _Static:
+    """The data-only part of :class:`_Ctx` for ``vehicle``'s type, kept a game in ``game.memo``
+    (the column readings with the options they read: new options, new readings), with the texts
+    of its draws and orders (by the names and card ids they print)."""
+    memo = game.memo.get("vom_orders")
+    if memo is None:
+        memo = game.memo["vom_orders"] = {}
+    got = memo.get(vehicle.type)
+    if got is None or got[6] is not game.options:
+        vtype = _vtype(game, vehicle)
+        tables, mods = _vom_tables(game)
+        info = _type_info(vtype)
+        got = memo[vehicle.type] = (vtype, info, tables, mods, _cards(game), {}, game.options, {}, {})
+    return got
+
+
+def _initiative_event(game: GameContext, vehicle: Vehicle, ch: Character, card: Any, pos: str) -> None:
+    """The ``initiative`` event of the crewman's card that sets the vehicle's initiative (C2 31.1)."""
+    game.emit(
+        "initiative",
+        lambda: (
+            f"{vehicle.name}: {ch.name}'s card {card.id} sets the vehicle's initiative "
+            f"{card.initiative} (31.1)."
+        ),
+        rule="C2 31.1",
+        actor=vehicle.id,
+        data=lambda: {"team": vehicle.id, "card": card.id, "initiative": card.initiative, "why": pos},
+    )
 
 
 def _context(game: GameContext, vehicle: Vehicle) -> _Ctx:
-    vtype = _vtype(game, vehicle)
-    tables, mods = _vom_tables(game)
+    vtype, info, tables, mods, cards, readings, _, purposes, sources = _static(game, vehicle)
     st = game.state
+    marked = False
+    for s in vehicle.seats.values():
+        if s.marker is not None:
+            marked = True
+            break
     return _Ctx(
         vehicle,
         vtype,
-        _type_info(vtype),
+        vtype.kind,
+        info,
         st.teams.get(vehicle.id),
         st.flow.turn,
         bool(game.options.optional_enemy_activation),
         _forced(game, vehicle),
         tables,
         mods,
-        _cards(game),
+        cards,
+        marked,
+        readings,
+        game.narrates or bool(game.listeners),
+        purposes,
+        sources,
     )
+
+
+_OTHER_MARKER = ("driver", "loader")
+"""The AFV crewmen whose Target column reads another crewman's marker (C2 31.7.3)."""
+_NO_MARKER_WHY = {
+    True: "no other crewman has a Target Marker on the board (31.7.3)",
+    False: "neither his nor the Commander's Target Marker is on the board (31.11.3)",
+}
 
 
 def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     """:func:`assign_crew_order` with the vehicle's context computed."""
-    st = game.state
-    vehicle, vtype = ctx.vehicle, ctx.vtype
+    vehicle = ctx.vehicle
     pos = ch.seat
     seat = vehicle.seats[pos]
-    kind = vtype.kind
-    team = ctx.team
+    kind = ctx.kind
     turn = ctx.turn
-    deferred = ctx.deferred
     tr = _Trace(vehicle, pos, ch)
     forced = ctx.forced
     cascade = pos != "commander" and vehicle.acted.get(CASCADE_KEY) == turn
-    forced_here = forced.get(pos) or forced.get("crew")
+    forced_here = (forced.get(pos) or forced.get("crew")) if len(forced) > 1 else None
     rout = ch.morale is _ROUT
     truck_codriver = pos == "co_driver" and kind in _WHEELED
     reads_vom = not (cascade or forced_here or rout or truck_codriver)
-    card = None
-    if reads_vom or (pos == "commander" and not deferred):
-        draw = game.enemy_deck.draw(
-            game.dice, f"Enemy Order card: {ch.name}, {_ROLE_NAMES[pos]} of {vehicle.name} (31.11.3)"
-        )
-        card = ctx.cards[draw.card]
-        st.cards.enemy_this_turn[ch.id] = card.id
-        tr.card, tr.initiative = card.id, card.initiative
-        if team is not None and team.first_card is None and not deferred:
-            team.initiative = card.initiative
+    if reads_vom or (pos == "commander" and not ctx.deferred):
+        key = (ch.name, pos, vehicle.name)
+        purpose = ctx.purposes.get(key)
+        if purpose is None:
+            purpose = f"Enemy Order card: {ch.name}, {_ROLE_NAMES[pos]} of {vehicle.name} (31.11.3)"
+            ctx.purposes[key] = purpose
+        card = ctx.cards[game.enemy_deck.draw_card(game.dice, purpose)]
+        game.state.cards.enemy_this_turn[ch.id] = tr.card = card.id
+        tr.initiative = initiative = card.initiative
+        team = ctx.team
+        if team is not None and team.first_card is None and not ctx.deferred:
+            team.initiative = initiative
             team.first_card = card.id
             tr.notes.append(
-                f"his card sets {vehicle.name}'s initiative {card.initiative}"
+                f"his card sets {vehicle.name}'s initiative {initiative}"
                 + (" (31.1)" if pos == "commander" else " (no Commander: the first card, [house])")
             )
             tr.rules.append("31.1")
-            game.emit(
-                "initiative",
-                f"{vehicle.name}: {ch.name}'s card {card.id} sets the vehicle's initiative "
-                f"{card.initiative} (31.1).",
-                rule="C2 31.1",
-                actor=vehicle.id,
-                data={"team": vehicle.id, "card": card.id, "initiative": card.initiative, "why": pos},
-            )
-    if reads_vom and card is not None:
-        target, why = _uses_target(game, vehicle, vtype, pos)
-        column = _column(game, ctx, seat, target)
-        modifier = ctx.mods[ch.morale._value_]
-        modified = min(99, max(0, card.initiative + modifier))
-        info = ctx.tables[(pos, column)][modified]
-        tr.final, tr.cell_order = info.final, info.order
-        tr.morale_modifier, tr.modified = modifier, modified
-        tr.column, tr.rows, tr.cell, tr.cell_text = column, info.rows, info.cell, info.text
-        tr.target, tr.target_why = target, why
-        tr.order, tr.directions, tr.weapon = info.order, info.directions, info.weapon
-    elif rout:
+            _initiative_event(game, vehicle, ch, card, pos)
+        if reads_vom:
+            if kind is _AFV and not ctx.marked:  # no marker on the board: no Target (31.7.3, 31.11.3)
+                target, why = False, _NO_MARKER_WHY[pos in _OTHER_MARKER]
+            else:
+                target, why = _uses_target(game, vehicle, ctx.vtype, pos)
+            key = (pos, seat.hatch._value_, target)
+            got = ctx.readings.get(key)
+            if got is None:
+                column = _column(game, ctx, seat, target)
+                got = ctx.readings[key] = (column, ctx.tables[(pos, column)])
+            column, rows = got
+            modifier = ctx.mods[ch.morale._value_]
+            modified = initiative + modifier
+            if modified < 0 or modified > 99:  # clamped 00-99
+                modified = 0 if modified < 0 else 99
+            tr.info = info = rows[modified]
+            tr.reading = (modifier, modified, column, target, why)
+            tr.final = info.final
+            tr.order, tr.directions, tr.weapon = info.order, info.directions, info.weapon
+    if rout:  # no card read: Rout, forced, the Commander's Bail Out (a Truck Co-driver below)
         tr.order = "bail_out"
         tr.overrides.append(
             {
@@ -372,16 +442,45 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     if vehicle.damage and (order in LOAD_ORDERS or order == "fire_main_gun" or tr.weapon is not None):
         _destroyed_weapon(game, vehicle, tr)
         order = tr.order
-    if order in LOAD_ORDERS:
+    if order in _LOADS:
         _loader_choice(game, vehicle, tr)
-    elif order in SPEED_ORDERS:
-        _speed_overrides(game, vehicle, vtype, tr)
+    elif order in _SPEEDS:
+        _speed_overrides(game, vehicle, ctx.vtype, tr)
     elif order == "bail_out" and kind is _AFV:
-        _bail_out_overrides(game, vehicle, vtype, seat, tr)
+        _bail_out_overrides(game, vehicle, ctx.vtype, seat, tr)
     if tr.order == "button_open_up" and (seat.hatch.is_jammed or seat.hatch is _H_NONE):
         why = "his hatch is jammed" if seat.hatch.is_jammed else "his position has no hatch [house]"
         tr.override(game, "spot", why, "31.11.3")
-    _give_crew(game, tr)
+    # The order given (its source: the card read, else the rule; the last override's rule) and
+    # its event, built only when someone keeps or listens to events (else it takes its number).
+    order = tr.order
+    card_id = tr.card
+    if tr.info is not None and card_id is not None:
+        source = ctx.sources.get(card_id)
+        if source is None:
+            source = ctx.sources[card_id] = f"VOM card {card_id}"
+    else:
+        source = "31.11.3"
+    overrides = tr.overrides
+    if overrides:
+        source = f"{source} ({overrides[-1]['rule']})"
+    directions = tr.directions
+    game.set_order(
+        ch,
+        order,
+        directions=directions,
+        target=tr.relocate_to if order == "relocate" else None,
+        source=source,
+    )
+    weapon = tr.weapon
+    if weapon is not None:
+        ch.acted[MOUNT_KEY] = weapon
+    elif MOUNT_KEY in ch.acted:
+        del ch.acted[MOUNT_KEY]
+    if ctx.heard:
+        _crew_order_event(game, tr, order, directions, weapon)
+    else:
+        game.emit("crew_order", "", actor=ch.id)
 
 
 def _column(game: GameContext, ctx: _Ctx, seat: Seat, target: bool) -> str:
@@ -560,34 +659,18 @@ def _speed_overrides(game: GameContext, vehicle: Vehicle, vtype: VehicleType, tr
 # The order given and its event
 
 
-def _give_crew(game: GameContext, tr: _Trace) -> None:
-    """Set the order and emit the ``crew_order`` event."""
-    ch, vehicle, order = tr.ch, tr.vehicle, tr.order
-    overrides = tr.overrides
-    source = f"VOM card {tr.card}" if tr.cell is not None else "31.11.3"
-    if overrides:
-        source = f"{source} ({overrides[-1]['rule']})"
-    directions = tr.directions
-    game.set_order(
-        ch,
-        order,
-        directions=directions,
-        target=tr.relocate_to if order == "relocate" else None,
-        source=source,
-    )
-    weapon = tr.weapon
-    if weapon is not None:
-        ch.acted[MOUNT_KEY] = weapon
-    elif MOUNT_KEY in ch.acted:
-        del ch.acted[MOUNT_KEY]
+def _crew_order_event(game: GameContext, tr: _Trace, order: str, directions: Any, weapon: str | None) -> None:
+    """The ``crew_order`` event of ``tr``: its text when the game narrates, its data when built."""
+    ch, vehicle, info, overrides = tr.ch, tr.vehicle, tr.info, tr.overrides
+    modifier, modified, column, target, target_why = tr.reading or (None, None, None, None, "")
 
     def text() -> str:
         parts: list[str] = []
         if tr.card is not None:
-            if tr.column is not None:
+            if info is not None:
                 parts.append(
                     f"card {tr.card} ({tr.initiative:02d}); {_MORALE_TEXT[ch.morale._value_]} "
-                    f"{tr.morale_modifier:+d} = {tr.modified:02d}; {tr.cell_text}"
+                    f"{modifier:+d} = {modified:02d}; {info.text}"
                 )
             else:
                 parts.append(f"card {tr.card} ({tr.initiative:02d})")
@@ -595,7 +678,7 @@ def _give_crew(game: GameContext, tr: _Trace) -> None:
             parts.extend([o["text"] for o in overrides])
         if tr.notes:
             parts.extend(tr.notes)
-        final = tr.final if tr.final and order == tr.cell_order else ""
+        final = tr.final if tr.final and info is not None and order == info.order else ""
         if not final:
             final = _order_name(game, order)
             if directions is not None:
@@ -606,24 +689,20 @@ def _give_crew(game: GameContext, tr: _Trace) -> None:
             final = f"{final} to the {_ROLE_NAMES[tr.relocate_to]}'s position"
         return f"{ch.name} ({_ROLE_NAMES[tr.position]}, {vehicle.name}): {'; '.join(parts)} → {final}."
 
-    game.emit(
-        "crew_order",
-        text,
-        rule=", ".join(tr.rules),
-        actor=ch.id,
-        data={
+    def data() -> dict[str, Any]:
+        return {
             "vehicle": vehicle.id,
             "position": tr.position,
             "card": tr.card,
             "initiative": tr.initiative,
             "morale": ch.morale._value_,
-            "morale_modifier": tr.morale_modifier,
-            "modified": tr.modified,
-            "column": tr.column,
-            "rows": tr.rows,
-            "cell": tr.cell,
-            "target": tr.target,
-            "target_why": tr.target_why,
+            "morale_modifier": modifier,
+            "modified": modified,
+            "column": column,
+            "rows": info.rows if info is not None else None,
+            "cell": info.cell if info is not None else None,
+            "target": target,
+            "target_why": target_why,
             "overrides": [
                 {"from": o["from"], "to": o["to"], "why": o["why"], "rule": o["rule"]} for o in overrides
             ]
@@ -636,8 +715,9 @@ def _give_crew(game: GameContext, tr: _Trace) -> None:
             "weapon": weapon,
             "relocate_to": tr.relocate_to,
             "road": vehicle.road_orders and order in SPEED_ORDERS,
-        },
-    )
+        }
+
+    game.emit("crew_order", text, rule=", ".join(tr.rules), actor=ch.id, data=data)
 
 
 __all__ = [
