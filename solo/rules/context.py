@@ -97,6 +97,8 @@ class GameContext:
             self.board, month=scenario.month, hexside_vertex=self.options.hexside_vertex_los
         )
         self._low_orders = frozenset(o.id for o in data.orders if o.low)
+        self._plain_orders: dict[tuple[str, str], GivenOrder] = {}
+        """One :class:`GivenOrder` per (order, source) with no directions or target (:meth:`set_order`)."""
         self.events: list[Event] = []
         self.inputs: list[dict[str, Any]] = []
         self._keep_events = keep_events
@@ -327,8 +329,20 @@ class GameContext:
         target: str | None = None,
         source: str = "",
     ) -> None:
-        """Give ``ch`` an order (replacing any)."""
-        ch.order = GivenOrder(order, directions, target, source)
+        """Give ``ch`` an order (replacing any).
+
+        A plain order (no directions, no target) is one :class:`GivenOrder` per (order, source) a
+        game, built once: a given order is a frozen value compared by value (saves, logs and
+        equality see no difference), and an attrs frozen instance costs ~4,600 instructions to build.
+        """
+        if directions is None and target is None:
+            key = (order, source)
+            given = self._plain_orders.get(key)
+            if given is None:
+                given = self._plain_orders[key] = GivenOrder(order, None, None, source)
+            ch.order = given
+        else:
+            ch.order = GivenOrder(order, directions, target, source)
 
     def draw_friendly(self, purpose: str) -> str:
         """Draw a Friendly card, reshuffling discards when the deck is empty (base-rules §18)."""
