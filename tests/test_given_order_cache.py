@@ -29,3 +29,23 @@ def test_plain_order_is_one_frozen_value_per_order_and_source() -> None:
         a.order.source = "changed"  # type: ignore[misc]
     moved = attrs.evolve(a.order, order="sneak")
     assert b.order.order == "hide" and moved.order == "sneak"
+
+
+def test_enemy_plain_order_is_the_games_kept_instance() -> None:
+    """An Enemy order with no directions or target is the instance ``set_order`` would give."""
+    from solo.enemy import order_lookup
+
+    g = new_game("the_churchyard", seed=3, record_rolls=False, keep_events=False)
+    ch = next(c for c in g.state.active(Side.ENEMY) if c.hex is not None and c.vehicle is None)
+    ch.alert = True
+    plain = []
+    for card in g.data.enemy_deck.cards:
+        ch.order = None
+        given = order_lookup.order_for(g, ch, card)
+        assert given is not None
+        if given.directions is None and given.target is None:
+            assert given is g.plain_order(given.order, given.source) and given.source == f"card {card.id}"
+            plain.append(given)
+        else:
+            assert given is not g.plain_order(given.order, given.source)
+    assert plain  # the deck has plain orders (fire, Hide...)

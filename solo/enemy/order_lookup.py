@@ -261,15 +261,24 @@ def _emit(
         source = f"card {card.id}"
         if not trace.keep:
             game.emit("enemy_order", "", actor=ch.id)
-            return GivenOrder(order_id, directions, target, source)
+            return _given(game, order_id, directions, target, source)
         rule = rule or ", ".join(trace.rules)
     else:
         rule = rule or ", ".join(trace.rules)
         source = f"rule {rule}"
         if not trace.keep:
             game.emit("enemy_order", "", actor=ch.id)
-            return GivenOrder(order_id, directions, target, source)
+            return _given(game, order_id, directions, target, source)
     _order_event(game, ch, order_id, trace, card, column, row, entry, directions, target, head, text, rule)
+    return _given(game, order_id, directions, target, source)
+
+
+def _given(
+    game: GameContext, order_id: str, directions: DirectionString | None, target: str | None, source: str
+) -> GivenOrder:
+    """The order as a value: a plain one (no directions, no target) is the game's kept instance."""
+    if directions is None and target is None:
+        return game.plain_order(order_id, source)
     return GivenOrder(order_id, directions, target, source)
 
 

@@ -344,9 +344,17 @@ class GameContext:
         else:
             ch.order = GivenOrder(order, directions, target, source)
 
+    def plain_order(self, order: str, source: str) -> GivenOrder:
+        """The :class:`GivenOrder` ``order`` with no directions or target, from ``source``: the one
+        kept for (order, source) this game (see :meth:`set_order`)."""
+        given = self._plain_orders.get((order, source))
+        if given is None:
+            given = self._plain_orders[(order, source)] = GivenOrder(order, None, None, source)
+        return given
+
     def draw_friendly(self, purpose: str) -> str:
         """Draw a Friendly card, reshuffling discards when the deck is empty (base-rules §18)."""
-        return self.friendly_deck.draw(self.dice, f"Friendly deck: {purpose}").card
+        return self.friendly_deck.draw_card(self.dice, f"Friendly deck: {purpose}")
 
     # -- decisions ---------------------------------------------------------
 
