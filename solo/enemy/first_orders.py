@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from solo.data.scenario_format import parse_forced_order
-from solo.enemy.order_lookup import _conversions, _emit, _Field, _tqc, _Trace
+from solo.enemy.order_lookup import _conversions, _emit, _Field, _hearing, _tqc, _Trace
 from solo.rules.firing import _is_building
 from solo.rules.state import Character, GivenOrder
 
@@ -58,14 +58,17 @@ def first_order(game: GameContext, field: _Field, ch: Character, *, arrived: boo
             data={"roll": roll, "entry": table[roll]},
         )
         return None
-    trace = _Trace()
+    trace = _Trace(*_hearing(game))
     trace.rule(FIRST_ORDER_RULE)
-    trace.checks.append({"check": "first_orders", "roll": roll})
-    when = "arrives this turn" if arrived else "turn 1"
-    trace.parts.append(
-        f"first order ({when}): d10 {roll} on the scenario's first-order table reads '{table[roll]}'"
-    )
-    head = f"{ch.name} ({ch.morale.value.capitalize()})"
+    if trace.keep:
+        trace.checks.append({"check": "first_orders", "roll": roll})
+    head = ""
+    if trace.say:
+        when = "arrives this turn" if arrived else "turn 1"
+        trace.parts.append(
+            f"first order ({when}): d10 {roll} on the scenario's first-order table reads '{table[roll]}'"
+        )
+        head = f"{ch.name} ({ch.morale.value.capitalize()})"
     order_id, directions = _conversions(game, field, ch, forced.order, forced.directions, None, trace)
     return _emit(game, ch, order_id, trace, entry=table[roll], directions=directions, head=head)
 
@@ -101,10 +104,13 @@ def building_aimed_fire(game: GameContext, field: _Field, ch: Character) -> Give
     )
     if not out.passed:
         return None
-    trace = _Trace()
+    trace = _Trace(*_hearing(game))
     trace.rule(FIRST_ORDER_RULE)
-    trace.checks.append({"check": "building_aimed_fire", "roll": out.roll, "passed": True})
-    trace.parts.append(f"in a Building with a Spotted Friendly in sight, TQC {out.roll} passed")
-    head = f"{ch.name} ({ch.morale.value.capitalize()}, in a Building)"
+    if trace.keep:
+        trace.checks.append({"check": "building_aimed_fire", "roll": out.roll, "passed": True})
+    head = ""
+    if trace.say:
+        trace.parts.append(f"in a Building with a Spotted Friendly in sight, TQC {out.roll} passed")
+        head = f"{ch.name} ({ch.morale.value.capitalize()}, in a Building)"
     order_id, directions = _conversions(game, field, ch, "aimed_fire", None, None, trace)
     return _emit(game, ch, order_id, trace, directions=directions, head=head)

@@ -35,7 +35,7 @@ from solo.data.orders import Order
 from solo.data.tables import CardString, CheckKind, CheckOutcome
 from solo.enemy.directions import _DIRECTION_STRINGS, _path, _string_toward, _target_hex
 from solo.enemy.order_cards import _loose_redraw
-from solo.rules.state import AmmoState, Character, GivenOrder, Side
+from solo.rules.state import AmmoState, Character, GivenOrder, Side, Status
 
 if TYPE_CHECKING:
     from solo.rules.context import GameContext
@@ -71,8 +71,18 @@ FORTIFIED = "fortified_building"
 
 @attrs.define
 class _Trace:
-    """What the lookup did, for the explaining event."""
+    """What the lookup did, for the explaining event.
 
+    ``rules`` is always kept (the event's rule and a card-less order's ``source`` read it); the
+    texts (``parts``) only when ``say`` (the game narrates), the data (``checks``,
+    ``conversions``, ``cards``) only when ``keep`` (someone keeps or hears the ``enemy_order``
+    event; see :func:`_hearing`).
+    """
+
+    say: bool = True
+    """Build the event's words: the game narrates."""
+    keep: bool = True
+    """Build the event's data: the game keeps its events or a listener hears ``enemy_order``."""
     parts: list[str] = attrs.field(factory=list)
     checks: list[dict[str, Any]] = attrs.field(factory=list)
     conversions: list[dict[str, Any]] = attrs.field(factory=list)
@@ -83,6 +93,18 @@ class _Trace:
         for r in rules:
             if r not in self.rules:
                 self.rules.append(r)
+
+
+def _hearing(game: GameContext) -> tuple[bool, bool]:
+    """(say, keep) for a :class:`_Trace`: whether the ``enemy_order`` event's words and its data
+    will be read (the same test as :meth:`~solo.rules.context.GameContext.emit`)."""
+    if game.narrates:
+        return True, True
+    for listener in game.listeners:
+        kinds = getattr(listener, "kinds", None)
+        if kinds is None or "enemy_order" in kinds:
+            return False, True
+    return False, False
 
 
 def order_for(
@@ -131,10 +153,9 @@ def _lookup(
 ) -> GivenOrder:
     orders = game.data.orders
     field = field if field is not None else _Field(game)
-    trace = _Trace()
-    morale = ch.morale.value.capitalize()
     # 5.3 step 3: an opponent in the same hex → Melee, no row read.
     if field.opponent_here(ch):
+        morale = ch.morale.value.capitalize()
         if ch.trained_medic:  # C2 30.0: a trained medic never enters Melee.
             return _fixed(
                 game,
@@ -154,22 +175,30 @@ def _lookup(
         )
     if card is None:
         raise ValueError(f"order_for: {ch.name} needs an Enemy Order card (no opponent in his hex)")
-    trace.cards.append(card.id)
+    say, keep = _hearing(game)
+    trace = _Trace(say, keep)
+    if keep:
+        trace.cards.append(card.id)
     in_cover = game.in_cover(ch)
     column = "cover" if in_cover else "open"
-    head = (
-        f"{ch.name} ({morale}, {'in Cover' if in_cover else 'in the Open'}) {via} {card.id} "
-        f"(initiative {card.initiative}{', ignored: ' + why if why else ''})"
-    )
+    if say:
+        morale = ch.morale.value.capitalize()
+        head = (
+            f"{ch.name} ({morale}, {'in Cover' if in_cover else 'in the Open'}) {via} {card.id} "
+            f"(initiative {card.initiative}{', ignored: ' + why if why else ''})"
+        )
+    else:
+        head = ""
     mrow = game.data.checks.morale(ch.morale)
     target: str | None = None
     if mrow.card_string is not None:  # 5.3 step 6: Berserk or Rout
         ds = card.berserk if mrow.card_string is CardString.BERSERK else card.rout
         order_id = mrow.forced_order or ("charge" if mrow.card_string is CardString.BERSERK else "evade")
         row_name = ch.morale.value
-        entry_text = f"{mrow.card_string.value} {ds}"
+        entry_text: str | EnemyOrderEntry = f"{mrow.card_string.value} {ds}"
         directions: DirectionString | None = ds
-        trace.parts.append(f"{morale} reads the {mrow.card_string.value} string {ds}")
+        if say:
+            trace.parts.append(f"{morale} reads the {mrow.card_string.value} string {ds}")
         trace.rule("9.1", "§5.3 step 6")
         if ch.trained_medic and order_id == "charge":
             _convert(trace, order_id, "evade", "C2 30.0 [house]", "a trained medic never charges")
@@ -179,12 +208,13 @@ def _lookup(
         row_name = row.value
         trace.rule("9.1", "§5.3 steps 7-9")
         entry = card.entry(row, in_cover=in_cover)
-        trace.parts.append(f"{column.capitalize()}/{morale} reads '{entry}'")
+        if say:
+            trace.parts.append(f"{column.capitalize()}/{morale} reads '{entry}'")
         if ch.trained_medic:
             card, entry, medic = _medic_entry(game, ch, card, entry, in_cover, row, trace, redraw)
         else:
             medic = None
-        entry_text = str(entry)
+        entry_text = entry  # str() only for the event's data
         directions = entry.directions
         order_id = orders.by_code(entry.code.value).id
         if medic is not None:
@@ -218,24 +248,66 @@ def _emit(
     card: EnemyOrderCard | None = None,
     column: str | None = None,
     row: str | None = None,
-    entry: str | None = None,
+    entry: str | EnemyOrderEntry | None = None,
     directions: DirectionString | None = None,
     target: str | None = None,
     head: str = "",
     text: str = "",
     rule: str = "",
 ) -> GivenOrder:
-    order = game.data.orders.get(order_id)
+    """The ``enemy_order`` event and the order. With ``trace.keep`` False (no one keeps or hears
+    the event) the event only takes its number and no text, rule list or data is built."""
+    if card is not None:
+        source = f"card {card.id}"
+        if not trace.keep:
+            game.emit("enemy_order", "", actor=ch.id)
+            return _given(game, order_id, directions, target, source)
+        rule = rule or ", ".join(trace.rules)
+    else:
+        rule = rule or ", ".join(trace.rules)
+        source = f"rule {rule}"
+        if not trace.keep:
+            game.emit("enemy_order", "", actor=ch.id)
+            return _given(game, order_id, directions, target, source)
+    _order_event(game, ch, order_id, trace, card, column, row, entry, directions, target, head, text, rule)
+    return _given(game, order_id, directions, target, source)
+
+
+def _given(
+    game: GameContext, order_id: str, directions: DirectionString | None, target: str | None, source: str
+) -> GivenOrder:
+    """The order as a value: a plain one (no directions, no target) is the game's kept instance."""
+    if directions is None and target is None:
+        return game.plain_order(order_id, source)
+    return GivenOrder(order_id, directions, target, source)
+
+
+def _order_event(
+    game: GameContext,
+    ch: Character,
+    order_id: str,
+    trace: _Trace,
+    card: EnemyOrderCard | None,
+    column: str | None,
+    row: str | None,
+    entry: str | EnemyOrderEntry | None,
+    directions: DirectionString | None,
+    target: str | None,
+    head: str,
+    text: str,
+    rule: str,
+) -> None:
+    """Emit the ``enemy_order`` event whose words and data are built only when read (its own
+    function, so :func:`_emit`'s locals are not closure cells)."""
 
     def words() -> str:
         if text:
             return text
+        order = game.data.orders.get(order_id)
         final = order.name + (f" {directions}" if directions is not None else "")
         final += _target_words(game, target)
         return f"{head}: {'; '.join(trace.parts)} → {final} ({', '.join(trace.rules)})."
 
-    rule = rule or ", ".join(trace.rules)
-    source = f"card {card.id}" if card is not None else f"rule {rule}"
     game.emit(
         "enemy_order",
         words,
@@ -248,7 +320,7 @@ def _emit(
             "column": column,
             "row": row,
             "morale": ch.morale.value,
-            "entry": entry,
+            "entry": str(entry) if entry is not None else None,
             "checks": trace.checks,
             "conversions": trace.conversions,
             "order": order_id,
@@ -256,14 +328,13 @@ def _emit(
             "target": target,
         },
     )
-    return GivenOrder(order_id, directions, target, source)
 
 
 def _fixed(
     game: GameContext, ch: Character, order_id: str, text: str, rule: str, target: str | None = None
 ) -> GivenOrder:
     """An order given by a rule without reading a card (Melee, Medical Aid, wire Hide): event and order."""
-    return _emit(game, ch, order_id, _Trace(), target=target, text=text, rule=rule)
+    return _emit(game, ch, order_id, _Trace(*_hearing(game)), target=target, text=text, rule=rule)
 
 
 def _target_words(game: GameContext, target: str | None) -> str:
@@ -284,32 +355,40 @@ def _gc_checks(
     trace.rule("9.6")
     foes = [f for f in field.revealed[ch.side.other] if game.distance(ch.hex, f.hex) <= GC_RANGE]
     if not foes:
-        trace.parts.append(f"{entry.flags} check: no Spotted Friendly within {GC_RANGE}")
-        trace.checks.append({"check": entry.flags, "result": "no Spotted Friendly within 4"})
+        if trace.say:
+            trace.parts.append(f"{entry.flags} check: no Spotted Friendly within {GC_RANGE}")
+        if trace.keep:
+            trace.checks.append({"check": entry.flags, "result": "no Spotted Friendly within 4"})
         return None
     tried: Character | None = None
     if entry.charge_check:
         chargeable = [f for f in foes if _chargeable(game, field, f)]
         if not chargeable:
-            trace.parts.append("C check: no Friendly within 4 can be charged (C2 27.2, §11)")
-            trace.checks.append({"check": "C", "result": "no chargeable Friendly"})
+            if trace.say:
+                trace.parts.append("C check: no Friendly within 4 can be charged (C2 27.2, §11)")
+            if trace.keep:
+                trace.checks.append({"check": "C", "result": "no chargeable Friendly"})
             trace.rule("C2 27.2")
         else:
             f = _nearest(game, ch, chargeable, "Charge target (§5.3 step 8)")
             out = _tqc(game, ch, ch.effective_tq, f"C check, Charge at {f.name} (9.6)")
-            _record_check(game, trace, "C", ch, f, out, "Charge")
+            if trace.keep:
+                _record_check(game, trace, "C", ch, f, out, "Charge")
             if out.passed:
                 return ("charge", f.id)
             tried = f
     if entry.grenade_check:
         throwable = [f for f in foes if not field.melee(f.hex)]
         if not throwable:
-            trace.parts.append("G check: every Friendly within 4 is in a melee hex (C2 23.2)")
-            trace.checks.append({"check": "G", "result": "no target outside melee"})
+            if trace.say:
+                trace.parts.append("G check: every Friendly within 4 is in a melee hex (C2 23.2)")
+            if trace.keep:
+                trace.checks.append({"check": "G", "result": "no target outside melee"})
             return None
         f = tried if tried in throwable else _nearest(game, ch, throwable, "Grenade target (§5.3 step 8)")
         out = _tqc(game, ch, ch.effective_tq, f"G check, Grenade at {f.name} (9.6)")
-        _record_check(game, trace, "G", ch, f, out, "Grenade")
+        if trace.keep:
+            _record_check(game, trace, "G", ch, f, out, "Grenade")
         if out.passed:
             return ("grenade", str(f.hex))
     return None
@@ -318,13 +397,16 @@ def _gc_checks(
 def _record_check(
     game: GameContext, trace: _Trace, flag: str, ch: Character, f: Character, out: CheckOutcome, what: str
 ) -> None:
+    """The check's words (when ``trace.say``) and data (called only when ``trace.keep``)."""
     rng = game.distance(ch.hex, f.hex)
-    verdict = "passed" if out.passed else "failed"
-    natural = " (natural 9 always fails)" if out.roll == 9 else ""
-    trace.parts.append(
-        f"{flag} check: {f.name} at {f.hex}, {rng} hex{'es' if rng != 1 else ''}; "
-        f"TQC rolled {out.roll} vs TQ {out.target}: {verdict}{natural}" + (f" → {what}" if out.passed else "")
-    )
+    if trace.say:
+        verdict = "passed" if out.passed else "failed"
+        natural = " (natural 9 always fails)" if out.roll == 9 else ""
+        trace.parts.append(
+            f"{flag} check: {f.name} at {f.hex}, {rng} hex{'es' if rng != 1 else ''}; "
+            f"TQC rolled {out.roll} vs TQ {out.target}: {verdict}{natural}"
+            + (f" → {what}" if out.passed else "")
+        )
     trace.checks.append(
         {
             "check": flag,
@@ -351,8 +433,7 @@ def _conversions(
     """5.3 step 9, base-rules §4 conversions in order: No Ammo (10.10), ground (C2 28.2), wire (C2 27.7)."""
     orders = game.data.orders
     st = game.state
-    o = orders.get(order_id)
-    if ch.ammo is AmmoState.NO and o.code in FIRE_CODES:
+    if ch.ammo is AmmoState.NO and orders.get(order_id).code in FIRE_CODES:
         _convert(trace, order_id, "reload", "10.10", "No Ammo")
         order_id, directions = "reload", None
     if st.ground in SPRINT_TO_EVADE_GROUNDS and order_id == "sprint":
@@ -361,8 +442,8 @@ def _conversions(
     elif st.ground == DEEP_SNOW and order_id in DEEP_SNOW_TO_SNEAK:
         _convert(trace, order_id, "sneak", "C2 28.2", "Deep Snow: no Sprint, Evade or Run & Gun")
         order_id = "sneak"
-    o = orders.get(order_id)
-    if order_id != "sneak" and _must_move(o) and _wire_binds(game, field, ch):
+    # The wire test first: both are pure, and a man is seldom in wire.
+    if order_id != "sneak" and _wire_binds(game, field, ch) and _must_move(orders.get(order_id)):
         if directions is None and target is not None:
             directions = _string_toward(game, ch.hex, _target_hex(game, target))
         _convert(trace, order_id, "sneak", "C2 27.7", "in Barbed Wire only Sneak leaves the hex")
@@ -371,8 +452,10 @@ def _conversions(
 
 
 def _convert(trace: _Trace, frm: str, to: str, rule: str, why: str) -> None:
-    trace.parts.append(f"{why}: {frm.replace('_', ' ')} becomes {to.replace('_', ' ')} ({rule})")
-    trace.conversions.append({"from": frm, "to": to, "rule": rule, "why": why})
+    if trace.say:
+        trace.parts.append(f"{why}: {frm.replace('_', ' ')} becomes {to.replace('_', ' ')} ({rule})")
+    if trace.keep:
+        trace.conversions.append({"from": frm, "to": to, "rule": rule, "why": why})
     trace.rule(rule)
 
 
@@ -512,14 +595,22 @@ class _Field:
     __slots__ = ("by_hex", "revealed")
 
     def __init__(self, game: GameContext) -> None:
-        self.by_hex: dict[Hex, list[Character]] = {}
+        by_hex: dict[Hex, list[Character]] = {}
+        self.by_hex = by_hex
         self.revealed: dict[Side, list[Character]] = {Side.FRIENDLY: [], Side.ENEMY: []}
+        revealed = self.revealed
+        active = Status.ACTIVE
         for c in game.state.characters.values():
-            if c.hex is None or not c.is_active:
+            h = c.hex
+            if h is None or c.status is not active:  # ``is_active``, without the property call
                 continue
-            self.by_hex.setdefault(c.hex, []).append(c)
+            men = by_hex.get(h)
+            if men is None:
+                by_hex[h] = [c]
+            else:
+                men.append(c)
             if c.revealed:
-                self.revealed[c.side].append(c)
+                revealed[c.side].append(c)
 
     def here(self, h: Hex | None) -> list[Character]:
         """Active men on ``h``, roster order."""

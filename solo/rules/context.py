@@ -97,6 +97,8 @@ class GameContext:
             self.board, month=scenario.month, hexside_vertex=self.options.hexside_vertex_los
         )
         self._low_orders = frozenset(o.id for o in data.orders if o.low)
+        self._plain_orders: dict[tuple[str, str], GivenOrder] = {}
+        """One :class:`GivenOrder` per (order, source) with no directions or target (:meth:`set_order`)."""
         self.events: list[Event] = []
         self.inputs: list[dict[str, Any]] = []
         self._keep_events = keep_events
@@ -327,12 +329,32 @@ class GameContext:
         target: str | None = None,
         source: str = "",
     ) -> None:
-        """Give ``ch`` an order (replacing any)."""
-        ch.order = GivenOrder(order, directions, target, source)
+        """Give ``ch`` an order (replacing any).
+
+        A plain order (no directions, no target) is one :class:`GivenOrder` per (order, source) a
+        game, built once: a given order is a frozen value compared by value (saves, logs and
+        equality see no difference), and an attrs frozen instance costs ~4,600 instructions to build.
+        """
+        if directions is None and target is None:
+            key = (order, source)
+            given = self._plain_orders.get(key)
+            if given is None:
+                given = self._plain_orders[key] = GivenOrder(order, None, None, source)
+            ch.order = given
+        else:
+            ch.order = GivenOrder(order, directions, target, source)
+
+    def plain_order(self, order: str, source: str) -> GivenOrder:
+        """The :class:`GivenOrder` ``order`` with no directions or target, from ``source``: the one
+        kept for (order, source) this game (see :meth:`set_order`)."""
+        given = self._plain_orders.get((order, source))
+        if given is None:
+            given = self._plain_orders[(order, source)] = GivenOrder(order, None, None, source)
+        return given
 
     def draw_friendly(self, purpose: str) -> str:
         """Draw a Friendly card, reshuffling discards when the deck is empty (base-rules §18)."""
-        return self.friendly_deck.draw(self.dice, f"Friendly deck: {purpose}").card
+        return self.friendly_deck.draw_card(self.dice, f"Friendly deck: {purpose}")
 
     # -- decisions ---------------------------------------------------------
 

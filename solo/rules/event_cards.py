@@ -108,7 +108,7 @@ def _apply_event(game: GameContext, table: EventTable, entry: EventEntry, depth:
         _ammo_full(game, cands, why, rule)
     elif kind is EventKind.EXTRA_CARD:
         for _ in range(entry.count):
-            card = game.friendly_deck.draw(game.dice, f"extra card ({why})").card
+            card = game.friendly_deck.draw_card(game.dice, f"extra card ({why})")
             st.cards.hand.append(card)
             game.emit(
                 "event_effect", f"Card {card} drawn into the hand ({why}).", rule=rule, data={"card": card}

@@ -218,7 +218,7 @@ def plan(game: GameContext, ch: Character) -> None:
                 data={"roll": face, "target": ch.ldr},
             )
             return
-    card = game.friendly_deck.draw(game.dice, f"Plan: {ch.name} sets a card aside (7.12)").card
+    card = game.friendly_deck.draw_card(game.dice, f"Plan: {ch.name} sets a card aside (7.12)")
     game.state.cards.plan.append(card)
     game.emit(
         "plan",

@@ -31,7 +31,7 @@ def _draw_stamp(game: GameContext, purpose: str, drawn: list[str]) -> WoundStamp
     deck = game.friendly_deck
     shuffle = False
     while True:
-        card = deck.draw(game.dice, f"wound draw: {purpose}").card
+        card = deck.draw_card(game.dice, f"wound draw: {purpose}")
         deck.discard(card)
         drawn.append(card)
         stamp = _stamp_of(game, card)
