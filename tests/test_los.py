@@ -474,14 +474,14 @@ def test_rubble_board_shares_the_answers_of_lines_that_miss_the_rubble(monkeypat
     on_base = LineOfSight(base)
     want_base = [on_base.check_index(*p) for p in pairs]  # fills the map board's answers
     walked = []
-    real = LineOfSight._compute
+    real = LineOfSight._sight  # every walk: the marker-free one and _compute's
 
     def counted(self, ia, ib, la, lb):
         if self is los:
             walked.append((ia, ib))
         return real(self, ia, ib, la, lb)
 
-    monkeypatch.setattr(LineOfSight, "_compute", counted)
+    monkeypatch.setattr(LineOfSight, "_sight", counted)
     los = LineOfSight(changed)
     for ia, ib, la, lb in pairs:
         assert los.check_index(ia, ib, la, lb) == scratch.check_index(ia, ib, la, lb)

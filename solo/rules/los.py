@@ -109,16 +109,15 @@ class Sight:
 
 @attrs.frozen
 class _Entry:
-    """A cached answer and the line it used, as board indices.
+    """A cached answer and the hexes of the line it used, as board indices.
 
     ``sight`` carries the smoke on the line at the time it was cached; any
     smoke change on the line drops the entry (:meth:`LineOfSight._invalidate`).
     """
 
     sight: Sight
-    steps: tuple[tuple[int, ...], ...]
     cells: tuple[int, ...] = ()
-    """The on-map indices of ``steps``, each once, in line order (the smoke and invalidation test)."""
+    """The on-map indices of the line's steps, each once, in line order (the invalidation test)."""
 
 
 class LineOfSight:
@@ -336,9 +335,8 @@ class LineOfSight:
                 # No markers: the answers every game on this map and month shares.
                 sight = self._from_base(key) if self._base_table is not None else None
                 if sight is None:
-                    entry = self._compute(*self._unkey(key))
-                    sight = entry.sight
-                    self._share(key, sight, entry.cells)
+                    sight = self._sight(*self._unkey(key))
+                    self._share(key, sight)
         if limit is not None and sight.range > limit:
             return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
         smoke = sight.smoke
@@ -385,31 +383,31 @@ class LineOfSight:
             sight = self._static.get(key)
             if sight is None:
                 sight = self._from_base(key)
-        entry = None
-        if sight is not None:
-            ia, ib = divmod(key >> 2, self._n)
-            steps, cells, _ = self._lines.line(ia, ib)
-            entry = _Entry(sight, steps, cells)
-        if fire and (entry is None or not fire.keys().isdisjoint(entry.cells)):
+        ia, ib, low_a, low_b = self._unkey(key)
+        lines = self._lines
+        cells = lines.cells(ia, ib)
+        if fire and (sight is None or not fire.keys().isdisjoint(cells)):
             # A fire on the line (or a line not walked yet): this game's walk. _walk reads fire
             # only on the line's own hexes, so without fire there it is the marker-free one.
-            fresh = entry is None
-            entry = self._compute(*self._unkey(key))
-            if fresh and fire.keys().isdisjoint(entry.cells):
+            fresh = sight is None
+            sight = self._sight(ia, ib, low_a, low_b)
+            if fresh and fire.keys().isdisjoint(cells):
                 # No fire on the line after all: the marker-free answer; share it, so the
                 # next game (or this one after the fire is out) does not walk it again.
-                self._share(key, entry.sight, entry.cells)
-        elif entry is None:
+                self._share(key, sight, cells)
+        elif sight is None:
             # Without fire the walk is the marker-free one: fill the shared answer.
-            entry = self._compute(*self._unkey(key))
-            self._share(key, entry.sight, entry.cells)
-        if self._smoke:
-            smoke = self._smoke_on(entry.steps, entry.cells)
+            sight = self._sight(ia, ib, low_a, low_b)
+            self._share(key, sight, cells)
+        smoke_on = self._smoke
+        if smoke_on and not smoke_on.keys().isdisjoint(cells):
+            smoke = self._smoke_on(lines.line(ia, ib)[0])
             if smoke:
-                entry = _Entry(attrs.evolve(entry.sight, smoke=smoke), entry.steps, entry.cells)
+                sight = attrs.evolve(sight, smoke=smoke)
+        entry = _Entry(sight, cells)
         self._cache[key] = entry
         through = self._through
-        for i in entry.cells:
+        for i in cells:
             through.setdefault(i, {})[key] = None
         return entry
 
@@ -432,15 +430,24 @@ class LineOfSight:
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
         return sight
 
-    def _share(self, key: int, sight: Sight, cells: tuple[int, ...]) -> None:
+    def _share(self, key: int, sight: Sight, cells: tuple[int, ...] | None = None) -> None:
         """Keep a marker-free answer in the shared answers: this board's, and the map board's too
-        when the board has changed terrain its line does not pass (the same walk there)."""
+        when the board has changed terrain its line does not pass (the same walk there). ``cells``:
+        the line's, when built (else a changed hex near the line is looked for in them, as
+        :meth:`_from_base` does)."""
         base = self._base_table
         if base is None:
             self._static.put(key, sight)  # type: ignore[union-attr]
             return
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
-        if self._changed_set.isdisjoint(cells):
+        if cells is None:
+            ia, ib = divmod(key >> 2, self._n)
+            reach = sight.range + 1
+            for i, row in self._near:
+                if row[ia] + row[ib] <= reach and i in self._lines.line(ia, ib)[1]:
+                    return
+            base.put(key, sight)
+        elif self._changed_set.isdisjoint(cells):
             base.put(key, sight)
 
     def _line(self, ia: int, ib: int) -> Line:
@@ -468,16 +475,22 @@ class LineOfSight:
         return board_line(self.board, ia, ib)
 
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
-        line = self._lines.line(ia, ib)
-        clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b, line)
-        where = self.board.hexes[blocked] if blocked >= 0 else None
-        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps, line[1])
+        """The walk's answer with this game's fire (smoke 0), with the line's cells."""
+        return _Entry(self._sight(ia, ib, low_a, low_b), self._lines.cells(ia, ib))
 
-    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool, line: tuple | None = None) -> tuple:
+    def _sight(self, ia: int, ib: int, low_a: bool, low_b: bool) -> Sight:
+        """The walk's answer (smoke 0), the line read from its shape without building it."""
+        clear, rule, blocked, abbey_mod, rng = self._walk(ia, ib, low_a, low_b)
+        where = self.board.hexes[blocked] if blocked >= 0 else None
+        return Sight(clear, rule, where, rng, 0, abbey_mod)
+
+    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
+        """§16 steps 2–5, C2 27.5 and 27.8 along the line from ``ia`` to ``ib`` with this game's fire:
+        (clear, rule, blocking index or OFF, abbey modifier, range). Step ``k`` of the line is
+        ``atoms[at + codes[k]]`` (:meth:`~solo.rules.los_lines.LineTable.walk`): a walk that stops
+        early reads only the steps it passes."""
         board = self.board
-        if line is None:
-            line = self._lines.line(ia, ib)
-        steps = line[0]
+        atoms, at, codes, corners = self._lines.walk(ia, ib)
         cube = board.cube
         ca, cb = cube[ia], cube[ib]
         rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
@@ -487,8 +500,8 @@ class LineOfSight:
         if rng <= 1:
             # 27.5: an Abbey Interior hex cannot be seen from outside, even next to it.
             if interior_from_outside and rng == 1:
-                return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
-            return (True, "clear", OFF, 0, steps, rng)
+                return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, rng)
+            return (True, "clear", OFF, 0, rng)
         ground = board.ground
         block_top = board.block_top
         small_top = self._small_top
@@ -505,9 +518,10 @@ class LineOfSight:
         hexside_top = board.hexside_top
         # Whether the line passes exactly through hex corners at all (a hexspine line does):
         # only then may a crossing be at a corner (_crossing); else the plain hexside test.
-        corners = line[2]
         prev: int | None = None
-        for step in steps[1:-1]:
+        last = len(codes) - 1
+        for k in range(1, last):
+            step = atoms[at + codes[k]]
             # Height of this step: for a spine pair, the lower of the two (both must block).
             h_top = 1000
             obstacle = OFF
@@ -529,7 +543,7 @@ class LineOfSight:
                 abbey_mod -= 1
             blocked = self._blocks(h_top, obstacle, t_hi, s_lo, chi, clo, hi)
             if blocked:
-                return (False, blocked, obstacle, abbey_mod, steps, rng)
+                return (False, blocked, obstacle, abbey_mod, rng)
             # Hedges, walls and bocage on hexsides between two intervening hexes.
             if len(step) == 1:
                 j = step[0]
@@ -539,7 +553,7 @@ class LineOfSight:
                         if key in hexside_top or (self._any_touch and (self._sided[prev] or self._sided[j])):
                             found = self._crossing(prev, j, ca, cube[ib], (t_hi, s_lo, chi, clo, hi))
                             if found is not None:
-                                return (False, found[0], found[1], abbey_mod, steps, rng)
+                                return (False, found[0], found[1], abbey_mod, rng)
                     else:
                         side = hexside_top.get(key)
                         if side is not None:
@@ -547,30 +561,28 @@ class LineOfSight:
                             # the answer does not depend on the direction of the walk.
                             blocked = self._blocks(side, key[0], t_hi, s_lo, chi, clo, hi, other=key[1])
                             if blocked:
-                                return (False, blocked, key[0], abbey_mod, steps, rng)
+                                return (False, blocked, key[0], abbey_mod, rng)
                 prev = j if j >= 0 else None
             else:
                 prev = None
                 b, c = step
                 if hexside_top and ((b >= 0 and self._sided[b]) or (c >= 0 and self._sided[c])):
-                    k = steps.index(step, 1)
-                    found = self._spine_sides(
-                        steps, k, len(steps) - 1, (t_hi, s_lo, chi, clo, hi), low, inside
-                    )
+                    steps = tuple([atoms[at + c] for c in codes])
+                    found = self._spine_sides(steps, k, last, (t_hi, s_lo, chi, clo, hi), low, inside)
                     if found is not None:
-                        return (False, found[0], found[1], abbey_mod, steps, rng)
+                        return (False, found[0], found[1], abbey_mod, rng)
         if interior_from_outside:  # 27.5, when nothing between blocked first
-            return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
+            return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, rng)
         # C2 27.8: D terrain with a low order.
         depression = board.depression
         for end, other, low_end in ((ia, ib, low_a), (ib, ia, low_b)):
             if low_end and depression[end]:
                 reach = 1 + max(0, levels[other] - levels[end])
                 if rng > reach and not (
-                    depression[other] and all(i >= 0 and depression[i] for step in steps for i in step)
+                    depression[other] and all(i >= 0 and depression[i] for c in codes for i in atoms[at + c])
                 ):
-                    return (False, "C2 27.8 low order in depression", end, abbey_mod, steps, rng)
-        return (True, "clear", OFF, abbey_mod, steps, rng)
+                    return (False, "C2 27.8 low order in depression", end, abbey_mod, rng)
+        return (True, "clear", OFF, abbey_mod, rng)
 
     def _feature(self, i: int, j: int, ends: tuple) -> tuple[str, int] | None:
         """Whether a hedge, wall or bocage on the hexside between indices ``i`` and ``j`` blocks
