@@ -70,6 +70,10 @@ SHARED_LINES = 15_000
 """At most this many lines kept built (board indices) per map, shared across games; past that the
 oldest quarter is rebuilt from the map's never-evicted shapes when asked (:mod:`solo.rules.los_lines`)."""
 
+_AS_HIGH = ("16 step 4: hexside as high as the higher end", "16 step 4: obstacle as high as the higher end")
+_BLIND = ("16 step 5: blind hex behind hexside", "16 step 5: blind hex behind obstacle")
+"""The rules :meth:`LineOfSight._blocks` gives, by whether the obstacle is a hex (else a hexside)."""
+
 
 def _put(cache: dict, key: int, value: object, cap: int) -> None:
     """``cache[key] = value``, first dropping the oldest quarter when ``cache`` holds ``cap``."""
@@ -541,9 +545,10 @@ class LineOfSight:
                     h_top, obstacle = top, i
             if inside and all(i >= 0 and abbey[i] for i in step):
                 abbey_mod -= 1
-            blocked = self._blocks(h_top, obstacle, t_hi, s_lo, chi, clo, hi)
-            if blocked:
-                return (False, blocked, obstacle, abbey_mod, rng)
+            if h_top > s_lo:  # else no obstacle (_blocks' first test, without its call)
+                blocked = self._blocks(h_top, obstacle, t_hi, s_lo, chi, clo, hi)
+                if blocked:
+                    return (False, blocked, obstacle, abbey_mod, rng)
             # Hedges, walls and bocage on hexsides between two intervening hexes.
             if len(step) == 1:
                 j = step[0]
@@ -714,9 +719,8 @@ class LineOfSight:
         """
         if h_top <= s_lo:
             return None
-        what = "obstacle" if other is None else "hexside"
         if h_top >= t_hi:
-            return f"16 step 4: {what} as high as the higher end"
+            return _AS_HIGH[other is None]
         board = self.board
         cube = board.cube
         spots = (cube[obstacle],) if other is None else (cube[obstacle], cube[other])
@@ -734,7 +738,7 @@ class LineOfSight:
         blind = max(0, base - reduction)
         d_lo = min(max(abs(c[0] - clo[0]), abs(c[1] - clo[1]), abs(c[2] - clo[2])) for c in spots)
         if d_lo <= blind:
-            return f"16 step 5: blind hex behind {what}"
+            return _BLIND[other is None]
         return None
 
     def cache_size(self) -> int:
