@@ -56,7 +56,7 @@ from solo.rules.los_answers import (
     board_tables,
     distance_row,
 )
-from solo.rules.los_lines import Line, board_line, line_table
+from solo.rules.los_lines import Line, line_table
 from solo.rules.los_readers import viewer_reader
 
 OFF = -1
@@ -474,9 +474,10 @@ class LineOfSight:
         return total
 
     def line_indices(self, ia: int, ib: int) -> tuple[tuple[int, ...], ...]:
-        """The line from index ``ia`` to ``ib`` as steps of board indices (−1 off the map), computed
-        afresh (:func:`~solo.rules.los_lines.board_line`)."""
-        return board_line(self.board, ia, ib)
+        """The line from index ``ia`` to ``ib`` (either order) as steps of board indices (−1 off the
+        map), §16 step 2: the map's :class:`~solo.rules.los_lines.LineTable` line, equal to
+        :func:`~solo.rules.los_lines.board_line` (tested on every pair). IndexError off the board."""
+        return self._lines.line(ia, ib)[0]
 
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
         """The walk's answer with this game's fire (smoke 0), with the line's cells."""
