@@ -70,6 +70,9 @@ SHARED_LINES = 15_000
 """At most this many lines kept built (board indices) per map, shared across games; past that the
 oldest quarter is rebuilt from the map's never-evicted shapes when asked (:mod:`solo.rules.los_lines`)."""
 
+_EVERY_LOW = (0, 1, 2, 3)
+_SOME_LOW = (1, 2, 3)
+"""The low-order bits of a pair's keys: all four, and those with a low order at either end."""
 _AS_HIGH = ("16 step 4: hexside as high as the higher end", "16 step 4: obstacle as high as the higher end")
 _BLIND = ("16 step 5: blind hex behind hexside", "16 step 5: blind hex behind obstacle")
 """The rules :meth:`LineOfSight._blocks` gives, by whether the obstacle is a hex (else a hexside)."""
@@ -339,8 +342,8 @@ class LineOfSight:
                 # No markers: the answers every game on this map and month shares.
                 sight = self._from_base(key) if self._base_table is not None else None
                 if sight is None:
-                    sight = self._sight(*self._unkey(key))
-                    self._share(key, sight)
+                    sight, alike = self._walked(*self._unkey(key))
+                    self._share(key, sight, None, alike)
         if limit is not None and sight.range > limit:
             return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
         smoke = sight.smoke
@@ -394,15 +397,15 @@ class LineOfSight:
             # A fire on the line (or a line not walked yet): this game's walk. _walk reads fire
             # only on the line's own hexes, so without fire there it is the marker-free one.
             fresh = sight is None
-            sight = self._sight(ia, ib, low_a, low_b)
+            sight, alike = self._walked(ia, ib, low_a, low_b)
             if fresh and fire.keys().isdisjoint(cells):
                 # No fire on the line after all: the marker-free answer; share it, so the
                 # next game (or this one after the fire is out) does not walk it again.
-                self._share(key, sight, cells)
+                self._share(key, sight, cells, alike)
         elif sight is None:
             # Without fire the walk is the marker-free one: fill the shared answer.
-            sight = self._sight(ia, ib, low_a, low_b)
-            self._share(key, sight, cells)
+            sight, alike = self._walked(ia, ib, low_a, low_b)
+            self._share(key, sight, cells, alike)
         smoke_on = self._smoke
         if smoke_on and not smoke_on.keys().isdisjoint(cells):
             smoke = self._smoke_on(lines.line(ia, ib)[0])
@@ -434,25 +437,28 @@ class LineOfSight:
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
         return sight
 
-    def _share(self, key: int, sight: Sight, cells: tuple[int, ...] | None = None) -> None:
+    def _share(
+        self, key: int, sight: Sight, cells: tuple[int, ...] | None = None, alike: tuple[int, ...] = ()
+    ) -> None:
         """Keep a marker-free answer in the shared answers: this board's, and the map board's too
         when the board has changed terrain its line does not pass (the same walk there). ``cells``:
         the line's, when built (else a changed hex near the line is looked for in them, as
-        :meth:`_from_base` does)."""
+        :meth:`_from_base` does). ``alike``: the low-order bits of the pair's keys the answer holds
+        for too (:meth:`_walked`), kept in the map board's table."""
         base = self._base_table
         if base is None:
-            self._static.put(key, sight)  # type: ignore[union-attr]
+            self._static.put(key, sight, alike)  # type: ignore[union-attr]
             return
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
         if cells is None:
             ia, ib = divmod(key >> 2, self._n)
             reach = sight.range + 1
             for i, row in self._near:
-                if row[ia] + row[ib] <= reach and i in self._lines.line(ia, ib)[1]:
+                if row[ia] + row[ib] <= reach and i in self._lines.cells(ia, ib):
                     return
-            base.put(key, sight)
+            base.put(key, sight, alike)
         elif self._changed_set.isdisjoint(cells):
-            base.put(key, sight)
+            base.put(key, sight, alike)
 
     def _line(self, ia: int, ib: int) -> Line:
         """The line from index ``ia`` to ``ib`` (ia ≤ ib): its steps, its on-map cells once each in
@@ -485,15 +491,30 @@ class LineOfSight:
 
     def _sight(self, ia: int, ib: int, low_a: bool, low_b: bool) -> Sight:
         """The walk's answer (smoke 0), the line read from its shape without building it."""
-        clear, rule, blocked, abbey_mod, rng = self._walk(ia, ib, low_a, low_b)
-        where = self.board.hexes[blocked] if blocked >= 0 else None
-        return Sight(clear, rule, where, rng, 0, abbey_mod)
+        return self._walked(ia, ib, low_a, low_b)[0]
+
+    def _walked(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple[Sight, tuple[int, ...]]:
+        """The walk's answer (smoke 0) and the low-order bits (``low_a << 1 | low_b``) of the keys of
+        the pair it answers alike: every one when neither S terrain the walk read nor C2 27.8 (an
+        end in D terrain) depends on them; the three with a low order when only S terrain does."""
+        board = self.board
+        clear, rule, blocked, abbey_mod, rng, s_free = self._walk(ia, ib, low_a, low_b)
+        where = board.hexes[blocked] if blocked >= 0 else None
+        depression = board.depression
+        if depression[ia] or depression[ib]:
+            alike: tuple[int, ...] = ()
+        elif s_free:
+            alike = _EVERY_LOW
+        else:
+            alike = _SOME_LOW if low_a or low_b else ()
+        return Sight(clear, rule, where, rng, 0, abbey_mod), alike
 
     def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
         """§16 steps 2–5, C2 27.5 and 27.8 along the line from ``ia`` to ``ib`` with this game's fire:
-        (clear, rule, blocking index or OFF, abbey modifier, range). Step ``k`` of the line is
-        ``atoms[at + codes[k]]`` (:meth:`~solo.rules.los_lines.LineTable.walk`): a walk that stops
-        early reads only the steps it passes."""
+        (clear, rule, blocking index or OFF, abbey modifier, range, s_free); ``s_free``: no hex read
+        had S terrain above its other top, so the low orders changed nothing but C2 27.8. Step ``k``
+        of the line is ``atoms[at + codes[k]]`` (:meth:`~solo.rules.los_lines.LineTable.walk`): a
+        walk that stops early reads only the steps it passes."""
         board = self.board
         atoms, at, codes, corners = self._lines.walk(ia, ib)
         cube = board.cube
@@ -502,11 +523,12 @@ class LineOfSight:
         abbey = board.abbey
         inside = bool(abbey[ia] and abbey[ib])
         interior_from_outside = not inside and (abbey[ia] == 2 or abbey[ib] == 2)
+        s_free = True  # no hex the walk read has S terrain above its other top (low orders alike)
         if rng <= 1:
             # 27.5: an Abbey Interior hex cannot be seen from outside, even next to it.
             if interior_from_outside and rng == 1:
-                return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, rng)
-            return (True, "clear", OFF, 0, rng)
+                return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, rng, s_free)
+            return (True, "clear", OFF, 0, rng, s_free)
         ground = board.ground
         block_top = board.block_top
         small_top = self._small_top
@@ -540,8 +562,11 @@ class LineOfSight:
                     bt = block_top[i]
                     if bt > top and not (inside and abbey[i]):
                         top = bt
-                    if low and small_top[i] > top:
-                        top = small_top[i]
+                    small = small_top[i]
+                    if small > top:
+                        s_free = False
+                        if low:
+                            top = small
                 if top < h_top:
                     h_top, obstacle = top, i
             if inside and all(i >= 0 and abbey[i] for i in step):
@@ -549,7 +574,7 @@ class LineOfSight:
             if h_top > s_lo:  # else no obstacle (_blocks' first test, without its call)
                 blocked = self._blocks(h_top, obstacle, t_hi, s_lo, chi, clo, hi)
                 if blocked:
-                    return (False, blocked, obstacle, abbey_mod, rng)
+                    return (False, blocked, obstacle, abbey_mod, rng, s_free)
             # Hedges, walls and bocage on hexsides between two intervening hexes.
             if len(step) == 1:
                 j = step[0]
@@ -559,7 +584,7 @@ class LineOfSight:
                         if key in hexside_top or (self._any_touch and (self._sided[prev] or self._sided[j])):
                             found = self._crossing(prev, j, ca, cube[ib], (t_hi, s_lo, chi, clo, hi))
                             if found is not None:
-                                return (False, found[0], found[1], abbey_mod, rng)
+                                return (False, found[0], found[1], abbey_mod, rng, s_free)
                     else:
                         side = hexside_top.get(key)
                         if side is not None:
@@ -567,7 +592,7 @@ class LineOfSight:
                             # the answer does not depend on the direction of the walk.
                             blocked = self._blocks(side, key[0], t_hi, s_lo, chi, clo, hi, other=key[1])
                             if blocked:
-                                return (False, blocked, key[0], abbey_mod, rng)
+                                return (False, blocked, key[0], abbey_mod, rng, s_free)
                 prev = j if j >= 0 else None
             else:
                 prev = None
@@ -576,9 +601,9 @@ class LineOfSight:
                     steps = tuple([atoms[at + c] for c in codes])
                     found = self._spine_sides(steps, k, last, (t_hi, s_lo, chi, clo, hi), low, inside)
                     if found is not None:
-                        return (False, found[0], found[1], abbey_mod, rng)
+                        return (False, found[0], found[1], abbey_mod, rng, s_free)
         if interior_from_outside:  # 27.5, when nothing between blocked first
-            return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, rng)
+            return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, rng, s_free)
         # C2 27.8: D terrain with a low order.
         depression = board.depression
         for end, other, low_end in ((ia, ib, low_a), (ib, ia, low_b)):
@@ -587,8 +612,8 @@ class LineOfSight:
                 if rng > reach and not (
                     depression[other] and all(i >= 0 and depression[i] for c in codes for i in atoms[at + c])
                 ):
-                    return (False, "C2 27.8 low order in depression", end, abbey_mod, rng)
-        return (True, "clear", OFF, abbey_mod, rng)
+                    return (False, "C2 27.8 low order in depression", end, abbey_mod, rng, s_free)
+        return (True, "clear", OFF, abbey_mod, rng, s_free)
 
     def _feature(self, i: int, j: int, ends: tuple) -> tuple[str, int] | None:
         """Whether a hedge, wall or bocage on the hexside between indices ``i`` and ``j`` blocks
