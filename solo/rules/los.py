@@ -432,7 +432,7 @@ class LineOfSight:
         ia, ib = divmod(key >> 2, self._n)
         reach = sight.range + 1  # the range is the hex distance of the ends
         for i, row in self._near:
-            if row[ia] + row[ib] <= reach and i in self._lines.line(ia, ib)[1]:
+            if row[ia] + row[ib] <= reach and i in self._lines.cells(ia, ib):
                 return None
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
         return sight
