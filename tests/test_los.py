@@ -145,7 +145,8 @@ def test_games_on_one_board_share_marker_free_answers(tmp_path):
     board = Board.from_map(m)
     first, second = LineOfSight(board), LineOfSight(board)
     first.check(P("04.01"), P("04.07"))
-    assert second._static is first._static and len(second._static) == 1
+    # One walk answers the pair's four low-order keys (no S terrain on the line, no D terrain at an end).
+    assert second._static is first._static and len(second._static) == 4
     second.set_fire(P("04.04"), True)
     assert not second.check(P("04.01"), P("04.07")).clear
     assert first.check(P("04.01"), P("04.07")).clear
@@ -474,14 +475,14 @@ def test_rubble_board_shares_the_answers_of_lines_that_miss_the_rubble(monkeypat
     on_base = LineOfSight(base)
     want_base = [on_base.check_index(*p) for p in pairs]  # fills the map board's answers
     walked = []
-    real = LineOfSight._compute
+    real = LineOfSight._walked  # every walk: the marker-free one, _fill's and _compute's
 
     def counted(self, ia, ib, la, lb):
         if self is los:
             walked.append((ia, ib))
         return real(self, ia, ib, la, lb)
 
-    monkeypatch.setattr(LineOfSight, "_compute", counted)
+    monkeypatch.setattr(LineOfSight, "_walked", counted)
     los = LineOfSight(changed)
     for ia, ib, la, lb in pairs:
         assert los.check_index(ia, ib, la, lb) == scratch.check_index(ia, ib, la, lb)

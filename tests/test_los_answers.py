@@ -173,3 +173,25 @@ def test_a_change_of_ground_beside_a_hedge_reads_no_stale_answer(name):
     for p in pairs:
         on_base.check_index(*p)  # the map board's answers first, as a game before the change
     assert [los.check_index(*p) for p in pairs] == [scratch.check_index(*p) for p in pairs]
+
+
+@pytest.mark.parametrize("month", [6, 1])
+@pytest.mark.parametrize("name", sorted(MAPS))
+def test_every_key_one_walk_fills_is_its_own_fresh_walk(name, month):
+    """One walk may fill the other low-order keys of its pair (no S terrain read and no end in D
+    terrain: all four; S terrain read under a low order: the three low ones): every key so filled
+    holds the answer of its own walk on a board with empty caches, in summer and in winter."""
+    m = MAPS[name]
+    base = Board.from_map(m)
+    n = len(base.hexes)
+    los = LineOfSight(base, month=month)
+    for p in _pairs(n, 300, len(name) + month):
+        los.check_index(*p)
+    table = los._static
+    filled = [k for k in range(len(table.codes)) if table.codes[k]]
+    walked = {(min(a, b), max(a, b)) for a, b, _, _ in _pairs(n, 300, len(name) + month)}
+    assert len(filled) > 2 * len(walked)  # most walks answered more keys than their own
+    scratch = LineOfSight(Board.from_map(m, base.terrain_table), month=month)
+    for k in filled:
+        ia, ib = divmod(k >> 2, n)
+        assert table.answers[table.codes[k]] == scratch._compute(ia, ib, bool(k & 2), bool(k & 1)).sight

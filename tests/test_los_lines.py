@@ -134,3 +134,50 @@ def test_the_line_cap_must_hold_a_line():
     board = Board.from_map(load_map(shipped_maps()[0]))
     with pytest.raises(ValueError, match="at least one"):
         LineTable(board, 0)
+
+
+def test_the_walk_and_cells_readers_and_line_indices_give_the_built_line():
+    """LineTable.walk (the steps read from the shape, unbuilt) and LineTable.cells give the steps and
+    cells of LineTable.line, in both orders, irregular lines included, whichever is asked first;
+    LineOfSight.line_indices (firing's and spotting's step before the target) is the fresh line on
+    the map board and on a Rubble board of it."""
+    board = Board.from_map(load_map(shipped_maps()[0]))
+    n = len(board.hexes)
+    houses = sorted(h for h, t in board.map.terrain.items() if t == "building")[:3]
+    rubble = board.with_terrain(dict.fromkeys(houses, "rubble"))
+    pairs = [((37 * k) % n, (101 * k + 5) % n) for k in range(400)]
+    # Lines that leave the map (a hexspine along its edge): the irregular ones.
+    off = [
+        (a, b)
+        for a in range(0, n, 5)
+        for b in range(n)
+        if any(i < 0 for s in board_line(board, a, b) for i in s)
+    ]
+    assert off
+    pairs += off[:: max(1, len(off) // 20)]
+    for first in ("walk", "cells", "line"):
+        table = LineTable(board, 15_000)
+        seen_irregular = False
+        for ia, ib in pairs:
+            for a, b in ((ia, ib), (ib, ia)):
+                want = _fresh(board, a, b)
+                if first == "walk":
+                    atoms, at, codes, corners = table.walk(a, b)
+                    cells = table.cells(a, b)
+                elif first == "cells":
+                    cells = table.cells(a, b)
+                    atoms, at, codes, corners = table.walk(a, b)
+                else:
+                    assert table.line(a, b) == want
+                    atoms, at, codes, corners = table.walk(a, b)
+                    cells = table.cells(a, b)
+                assert tuple(atoms[at + c] for c in codes) == want[0]
+                assert cells == want[1] and corners == want[2]
+                assert table.line(a, b) == want
+                seen_irregular |= table.codes[a * n + b] == IRREGULAR
+        assert seen_irregular
+    for b in (board, rubble):
+        los = LineOfSight(b)
+        for ia, ib in pairs[:60]:
+            assert los.line_indices(ia, ib) == board_line(b, ia, ib)
+            assert los.line_indices(ib, ia) == board_line(b, ib, ia)

@@ -56,7 +56,7 @@ from solo.rules.los_answers import (
     board_tables,
     distance_row,
 )
-from solo.rules.los_lines import Line, board_line, line_table
+from solo.rules.los_lines import Line, line_table
 from solo.rules.los_readers import viewer_reader
 
 OFF = -1
@@ -69,6 +69,13 @@ HEXSIDE_VERTEX = ("both_sides", "any_touch")
 SHARED_LINES = 15_000
 """At most this many lines kept built (board indices) per map, shared across games; past that the
 oldest quarter is rebuilt from the map's never-evicted shapes when asked (:mod:`solo.rules.los_lines`)."""
+
+_EVERY_LOW = (0, 1, 2, 3)
+_SOME_LOW = (1, 2, 3)
+"""The low-order bits of a pair's keys: all four, and those with a low order at either end."""
+_AS_HIGH = ("16 step 4: hexside as high as the higher end", "16 step 4: obstacle as high as the higher end")
+_BLIND = ("16 step 5: blind hex behind hexside", "16 step 5: blind hex behind obstacle")
+"""The rules :meth:`LineOfSight._blocks` gives, by whether the obstacle is a hex (else a hexside)."""
 
 
 def _put(cache: dict, key: int, value: object, cap: int) -> None:
@@ -109,16 +116,15 @@ class Sight:
 
 @attrs.frozen
 class _Entry:
-    """A cached answer and the line it used, as board indices.
+    """A cached answer and the hexes of the line it used, as board indices.
 
     ``sight`` carries the smoke on the line at the time it was cached; any
     smoke change on the line drops the entry (:meth:`LineOfSight._invalidate`).
     """
 
     sight: Sight
-    steps: tuple[tuple[int, ...], ...]
     cells: tuple[int, ...] = ()
-    """The on-map indices of ``steps``, each once, in line order (the smoke and invalidation test)."""
+    """The on-map indices of the line's steps, each once, in line order (the invalidation test)."""
 
 
 class LineOfSight:
@@ -336,9 +342,8 @@ class LineOfSight:
                 # No markers: the answers every game on this map and month shares.
                 sight = self._from_base(key) if self._base_table is not None else None
                 if sight is None:
-                    entry = self._compute(*self._unkey(key))
-                    sight = entry.sight
-                    self._share(key, sight, entry.cells)
+                    sight, alike = self._walked(*self._unkey(key))
+                    self._share(key, sight, None, alike)
         if limit is not None and sight.range > limit:
             return Sight(False, "C2 28.0 maximum LOS", None, sight.range)
         smoke = sight.smoke
@@ -385,31 +390,31 @@ class LineOfSight:
             sight = self._static.get(key)
             if sight is None:
                 sight = self._from_base(key)
-        entry = None
-        if sight is not None:
-            ia, ib = divmod(key >> 2, self._n)
-            steps, cells, _ = self._lines.line(ia, ib)
-            entry = _Entry(sight, steps, cells)
-        if fire and (entry is None or not fire.keys().isdisjoint(entry.cells)):
+        ia, ib, low_a, low_b = self._unkey(key)
+        lines = self._lines
+        cells = lines.cells(ia, ib)
+        if fire and (sight is None or not fire.keys().isdisjoint(cells)):
             # A fire on the line (or a line not walked yet): this game's walk. _walk reads fire
             # only on the line's own hexes, so without fire there it is the marker-free one.
-            fresh = entry is None
-            entry = self._compute(*self._unkey(key))
-            if fresh and fire.keys().isdisjoint(entry.cells):
+            fresh = sight is None
+            sight, alike = self._walked(ia, ib, low_a, low_b)
+            if fresh and fire.keys().isdisjoint(cells):
                 # No fire on the line after all: the marker-free answer; share it, so the
                 # next game (or this one after the fire is out) does not walk it again.
-                self._share(key, entry.sight, entry.cells)
-        elif entry is None:
+                self._share(key, sight, cells, alike)
+        elif sight is None:
             # Without fire the walk is the marker-free one: fill the shared answer.
-            entry = self._compute(*self._unkey(key))
-            self._share(key, entry.sight, entry.cells)
-        if self._smoke:
-            smoke = self._smoke_on(entry.steps, entry.cells)
+            sight, alike = self._walked(ia, ib, low_a, low_b)
+            self._share(key, sight, cells, alike)
+        smoke_on = self._smoke
+        if smoke_on and not smoke_on.keys().isdisjoint(cells):
+            smoke = self._smoke_on(lines.line(ia, ib)[0])
             if smoke:
-                entry = _Entry(attrs.evolve(entry.sight, smoke=smoke), entry.steps, entry.cells)
+                sight = attrs.evolve(sight, smoke=smoke)
+        entry = _Entry(sight, cells)
         self._cache[key] = entry
         through = self._through
-        for i in entry.cells:
+        for i in cells:
             through.setdefault(i, {})[key] = None
         return entry
 
@@ -427,21 +432,33 @@ class LineOfSight:
         ia, ib = divmod(key >> 2, self._n)
         reach = sight.range + 1  # the range is the hex distance of the ends
         for i, row in self._near:
-            if row[ia] + row[ib] <= reach and i in self._lines.line(ia, ib)[1]:
+            if row[ia] + row[ib] <= reach and i in self._lines.cells(ia, ib):
                 return None
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
         return sight
 
-    def _share(self, key: int, sight: Sight, cells: tuple[int, ...]) -> None:
+    def _share(
+        self, key: int, sight: Sight, cells: tuple[int, ...] | None = None, alike: tuple[int, ...] = ()
+    ) -> None:
         """Keep a marker-free answer in the shared answers: this board's, and the map board's too
-        when the board has changed terrain its line does not pass (the same walk there)."""
+        when the board has changed terrain its line does not pass (the same walk there). ``cells``:
+        the line's, when built (else a changed hex near the line is looked for in them, as
+        :meth:`_from_base` does). ``alike``: the low-order bits of the pair's keys the answer holds
+        for too (:meth:`_walked`), kept in the map board's table."""
         base = self._base_table
         if base is None:
-            self._static.put(key, sight)  # type: ignore[union-attr]
+            self._static.put(key, sight, alike)  # type: ignore[union-attr]
             return
         _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
-        if self._changed_set.isdisjoint(cells):
-            base.put(key, sight)
+        if cells is None:
+            ia, ib = divmod(key >> 2, self._n)
+            reach = sight.range + 1
+            for i, row in self._near:
+                if row[ia] + row[ib] <= reach and i in self._lines.cells(ia, ib):
+                    return
+            base.put(key, sight, alike)
+        elif self._changed_set.isdisjoint(cells):
+            base.put(key, sight, alike)
 
     def _line(self, ia: int, ib: int) -> Line:
         """The line from index ``ia`` to ``ib`` (ia ≤ ib): its steps, its on-map cells once each in
@@ -463,32 +480,55 @@ class LineOfSight:
         return total
 
     def line_indices(self, ia: int, ib: int) -> tuple[tuple[int, ...], ...]:
-        """The line from index ``ia`` to ``ib`` as steps of board indices (−1 off the map), computed
-        afresh (:func:`~solo.rules.los_lines.board_line`)."""
-        return board_line(self.board, ia, ib)
+        """The line from index ``ia`` to ``ib`` (either order) as steps of board indices (−1 off the
+        map), §16 step 2: the map's :class:`~solo.rules.los_lines.LineTable` line, equal to
+        :func:`~solo.rules.los_lines.board_line` (tested on every pair). IndexError off the board."""
+        return self._lines.line(ia, ib)[0]
 
     def _compute(self, ia: int, ib: int, low_a: bool, low_b: bool) -> _Entry:
-        line = self._lines.line(ia, ib)
-        clear, rule, blocked, abbey_mod, steps, rng = self._walk(ia, ib, low_a, low_b, line)
-        where = self.board.hexes[blocked] if blocked >= 0 else None
-        return _Entry(Sight(clear, rule, where, rng, 0, abbey_mod), steps, line[1])
+        """The walk's answer with this game's fire (smoke 0), with the line's cells."""
+        return _Entry(self._sight(ia, ib, low_a, low_b), self._lines.cells(ia, ib))
 
-    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool, line: tuple | None = None) -> tuple:
+    def _sight(self, ia: int, ib: int, low_a: bool, low_b: bool) -> Sight:
+        """The walk's answer (smoke 0), the line read from its shape without building it."""
+        return self._walked(ia, ib, low_a, low_b)[0]
+
+    def _walked(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple[Sight, tuple[int, ...]]:
+        """The walk's answer (smoke 0) and the low-order bits (``low_a << 1 | low_b``) of the keys of
+        the pair it answers alike: every one when neither S terrain the walk read nor C2 27.8 (an
+        end in D terrain) depends on them; the three with a low order when only S terrain does."""
         board = self.board
-        if line is None:
-            line = self._lines.line(ia, ib)
-        steps = line[0]
+        clear, rule, blocked, abbey_mod, rng, s_free = self._walk(ia, ib, low_a, low_b)
+        where = board.hexes[blocked] if blocked >= 0 else None
+        depression = board.depression
+        if depression[ia] or depression[ib]:
+            alike: tuple[int, ...] = ()
+        elif s_free:
+            alike = _EVERY_LOW
+        else:
+            alike = _SOME_LOW if low_a or low_b else ()
+        return Sight(clear, rule, where, rng, 0, abbey_mod), alike
+
+    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
+        """§16 steps 2–5, C2 27.5 and 27.8 along the line from ``ia`` to ``ib`` with this game's fire:
+        (clear, rule, blocking index or OFF, abbey modifier, range, s_free); ``s_free``: no hex read
+        had S terrain above its other top, so the low orders changed nothing but C2 27.8. Step ``k``
+        of the line is ``atoms[at + codes[k]]`` (:meth:`~solo.rules.los_lines.LineTable.walk`): a
+        walk that stops early reads only the steps it passes."""
+        board = self.board
+        atoms, at, codes, corners = self._lines.walk(ia, ib)
         cube = board.cube
         ca, cb = cube[ia], cube[ib]
         rng = max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
         abbey = board.abbey
         inside = bool(abbey[ia] and abbey[ib])
         interior_from_outside = not inside and (abbey[ia] == 2 or abbey[ib] == 2)
+        s_free = True  # no hex the walk read has S terrain above its other top (low orders alike)
         if rng <= 1:
             # 27.5: an Abbey Interior hex cannot be seen from outside, even next to it.
             if interior_from_outside and rng == 1:
-                return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
-            return (True, "clear", OFF, 0, steps, rng)
+                return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, rng, s_free)
+            return (True, "clear", OFF, 0, rng, s_free)
         ground = board.ground
         block_top = board.block_top
         small_top = self._small_top
@@ -505,9 +545,10 @@ class LineOfSight:
         hexside_top = board.hexside_top
         # Whether the line passes exactly through hex corners at all (a hexspine line does):
         # only then may a crossing be at a corner (_crossing); else the plain hexside test.
-        corners = line[2]
         prev: int | None = None
-        for step in steps[1:-1]:
+        last = len(codes) - 1
+        for k in range(1, last):
+            step = atoms[at + codes[k]]
             # Height of this step: for a spine pair, the lower of the two (both must block).
             h_top = 1000
             obstacle = OFF
@@ -521,15 +562,19 @@ class LineOfSight:
                     bt = block_top[i]
                     if bt > top and not (inside and abbey[i]):
                         top = bt
-                    if low and small_top[i] > top:
-                        top = small_top[i]
+                    small = small_top[i]
+                    if small > top:
+                        s_free = False
+                        if low:
+                            top = small
                 if top < h_top:
                     h_top, obstacle = top, i
             if inside and all(i >= 0 and abbey[i] for i in step):
                 abbey_mod -= 1
-            blocked = self._blocks(h_top, obstacle, t_hi, s_lo, chi, clo, hi)
-            if blocked:
-                return (False, blocked, obstacle, abbey_mod, steps, rng)
+            if h_top > s_lo:  # else no obstacle (_blocks' first test, without its call)
+                blocked = self._blocks(h_top, obstacle, t_hi, s_lo, chi, clo, hi)
+                if blocked:
+                    return (False, blocked, obstacle, abbey_mod, rng, s_free)
             # Hedges, walls and bocage on hexsides between two intervening hexes.
             if len(step) == 1:
                 j = step[0]
@@ -539,7 +584,7 @@ class LineOfSight:
                         if key in hexside_top or (self._any_touch and (self._sided[prev] or self._sided[j])):
                             found = self._crossing(prev, j, ca, cube[ib], (t_hi, s_lo, chi, clo, hi))
                             if found is not None:
-                                return (False, found[0], found[1], abbey_mod, steps, rng)
+                                return (False, found[0], found[1], abbey_mod, rng, s_free)
                     else:
                         side = hexside_top.get(key)
                         if side is not None:
@@ -547,30 +592,28 @@ class LineOfSight:
                             # the answer does not depend on the direction of the walk.
                             blocked = self._blocks(side, key[0], t_hi, s_lo, chi, clo, hi, other=key[1])
                             if blocked:
-                                return (False, blocked, key[0], abbey_mod, steps, rng)
+                                return (False, blocked, key[0], abbey_mod, rng, s_free)
                 prev = j if j >= 0 else None
             else:
                 prev = None
                 b, c = step
                 if hexside_top and ((b >= 0 and self._sided[b]) or (c >= 0 and self._sided[c])):
-                    k = steps.index(step, 1)
-                    found = self._spine_sides(
-                        steps, k, len(steps) - 1, (t_hi, s_lo, chi, clo, hi), low, inside
-                    )
+                    steps = tuple([atoms[at + c] for c in codes])
+                    found = self._spine_sides(steps, k, last, (t_hi, s_lo, chi, clo, hi), low, inside)
                     if found is not None:
-                        return (False, found[0], found[1], abbey_mod, steps, rng)
+                        return (False, found[0], found[1], abbey_mod, rng, s_free)
         if interior_from_outside:  # 27.5, when nothing between blocked first
-            return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, steps, rng)
+            return (False, "C2 27.5 abbey interior", ia if abbey[ia] == 2 else ib, 0, rng, s_free)
         # C2 27.8: D terrain with a low order.
         depression = board.depression
         for end, other, low_end in ((ia, ib, low_a), (ib, ia, low_b)):
             if low_end and depression[end]:
                 reach = 1 + max(0, levels[other] - levels[end])
                 if rng > reach and not (
-                    depression[other] and all(i >= 0 and depression[i] for step in steps for i in step)
+                    depression[other] and all(i >= 0 and depression[i] for c in codes for i in atoms[at + c])
                 ):
-                    return (False, "C2 27.8 low order in depression", end, abbey_mod, steps, rng)
-        return (True, "clear", OFF, abbey_mod, steps, rng)
+                    return (False, "C2 27.8 low order in depression", end, abbey_mod, rng, s_free)
+        return (True, "clear", OFF, abbey_mod, rng, s_free)
 
     def _feature(self, i: int, j: int, ends: tuple) -> tuple[str, int] | None:
         """Whether a hedge, wall or bocage on the hexside between indices ``i`` and ``j`` blocks
@@ -702,9 +745,8 @@ class LineOfSight:
         """
         if h_top <= s_lo:
             return None
-        what = "obstacle" if other is None else "hexside"
         if h_top >= t_hi:
-            return f"16 step 4: {what} as high as the higher end"
+            return _AS_HIGH[other is None]
         board = self.board
         cube = board.cube
         spots = (cube[obstacle],) if other is None else (cube[obstacle], cube[other])
@@ -722,7 +764,7 @@ class LineOfSight:
         blind = max(0, base - reduction)
         d_lo = min(max(abs(c[0] - clo[0]), abs(c[1] - clo[1]), abs(c[2] - clo[2])) for c in spots)
         if d_lo <= blind:
-            return f"16 step 5: blind hex behind {what}"
+            return _BLIND[other is None]
         return None
 
     def cache_size(self) -> int:

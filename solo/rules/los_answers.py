@@ -47,8 +47,10 @@ class AnswerTable:
         """The answer kept for ``key``, or None."""
         return self.answers[self.codes[key]]
 
-    def put(self, key: int, answer: Hashable) -> None:
-        """Keep ``answer`` (not None) for ``key`` (IndexError for a key outside the table)."""
+    def put(self, key: int, answer: Hashable, alike: tuple[int, ...] = ()) -> None:
+        """Keep ``answer`` (not None) for ``key`` (IndexError for a key outside the table), and for
+        the keys of the same pair whose low-order bits (``key & 3``) are in ``alike`` (the LOS
+        walk's answer for them too, :meth:`~solo.rules.los.LineOfSight._walked`) where they have none."""
         code = self._ids.get(answer)
         if code is None:
             code = len(self.answers)
@@ -56,9 +58,16 @@ class AnswerTable:
                 return
             self._ids[answer] = code
             self.answers.append(answer)
-        if not self.codes[key]:
+        codes = self.codes
+        if not codes[key]:
             self._filled += 1
-        self.codes[key] = code
+        codes[key] = code
+        pair = key & ~3
+        for low in alike:
+            other = pair | low
+            if not codes[other]:
+                self._filled += 1
+                codes[other] = code
 
     def clear(self) -> None:
         """Forget every answer (benchmarks and tests of a cold cache); the arrays stay the same objects."""

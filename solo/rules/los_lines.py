@@ -22,6 +22,7 @@ May import: core, data.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from itertools import islice
 
 from solo.core.hexes import line_shape
@@ -127,6 +128,7 @@ class LineTable:
         self._rel_ids: dict[int, int] = {}
         self.irregular: dict[int, Line] = {}
         self.built: dict[int, Line] = {}
+        self.built_cells: dict[int, tuple[int, ...]] = {}
         self._ints = list(range(n))
         grid = _Grid(board)
         self._grid = grid if grid.ok else None
@@ -172,13 +174,48 @@ class LineTable:
         rel = self.rels[code]
         atoms, ints = self._atoms, self._ints
         at = ia << 2
+        cells = self.built_cells.pop(lkey, None)
         found = (
             tuple([atoms[at + c] for c in rel.steps]),  # type: ignore[union-attr]
-            tuple([ints[ia + c] for c in rel.cells]),  # type: ignore[union-attr]
+            cells if cells is not None else tuple([ints[ia + c] for c in rel.cells]),  # type: ignore[union-attr]
             rel.corners,  # type: ignore[union-attr]
         )
         _put(self.built, lkey, found, self.cap)
         return found
+
+    def cells(self, ia: int, ib: int) -> tuple[int, ...]:
+        """The on-map indices of the line from ``ia`` to ``ib``, once each in line order (:data:`Line`'s
+        second item), without building its steps. IndexError off the board."""
+        lkey = ia * self.n + ib
+        found = self.built.get(lkey)
+        if found is not None:
+            return found[1]
+        cells = self.built_cells.get(lkey)
+        if cells is not None:
+            return cells
+        code = self.codes[lkey]
+        if code == UNKNOWN:
+            code = self._code(ia, ib)
+        if code == IRREGULAR:
+            return self._irregular(ia, ib)[1]
+        ints = self._ints
+        cells = tuple([ints[ia + c] for c in self.rels[code].cells])  # type: ignore[union-attr]
+        _put(self.built_cells, lkey, cells, self.cap)
+        return cells
+
+    def walk(self, ia: int, ib: int) -> tuple[Sequence[tuple[int, ...]], int, tuple[int, ...], bool]:
+        """The line from index ``ia`` to ``ib`` without building it (a walk that stops early reads
+        only the steps it passes): ``(atoms, at, codes, corners)``, step ``k`` of :meth:`line`'s
+        steps being ``atoms[at + codes[k]]`` (``len(codes)`` steps) and ``corners`` its corner flag.
+        IndexError off the board."""
+        code = self.codes[ia * self.n + ib]
+        if code == UNKNOWN:
+            code = self._code(ia, ib)
+        if code == IRREGULAR:
+            steps, _cells, corners = self._irregular(ia, ib)
+            return steps, 0, tuple(range(len(steps))), corners
+        rel = self.rels[code]
+        return self._atoms, ia << 2, rel.steps, rel.corners  # type: ignore[union-attr]
 
     def _irregular(self, ia: int, ib: int) -> Line:
         """A line that leaves the map (or any line of a map whose index is not affine), computed."""
@@ -263,7 +300,7 @@ def _relative(grid: _Grid, dx: int, dz: int, p: int) -> RelLine | None:
     return RelLine(tuple(steps), tuple(cells), through_corners(dx, dz), need)
 
 
-def _put(cache: dict, key: int, value: Line, cap: int) -> None:
+def _put(cache: dict, key: int, value: object, cap: int) -> None:
     """``cache[key] = value``, first dropping the oldest quarter when ``cache`` holds ``cap``."""
     if len(cache) >= cap:
         for old in list(islice(cache, max(1, cap // 4))):

@@ -33,7 +33,7 @@ def viewer_reader(
     codes, sights = los._codes, los._sights
     smoke, fire = los._smoke, los._fire
     from_base = los._from_base
-    line = los._lines.line
+    cells = los._lines.cells
     row = ia * n
 
     def one(ib: int, low_b: bool) -> Sight:
@@ -101,7 +101,7 @@ def viewer_reader(
             if (
                 sight is not None
                 and not sight.clear
-                and (not fire or fire.keys().isdisjoint(line(*divmod(key >> 2, n))[1]))
+                and (not fire or fire.keys().isdisjoint(cells(*divmod(key >> 2, n))))
             ):
                 return sight  # blocked without markers, no fire on the line: blocked with them
         return check(ia, ib, low_a, low_b, viewer_tq, None, None, False)
