@@ -336,11 +336,7 @@ class GameContext:
         equality see no difference), and an attrs frozen instance costs ~4,600 instructions to build.
         """
         if directions is None and target is None:
-            key = (order, source)
-            given = self._plain_orders.get(key)
-            if given is None:
-                given = self._plain_orders[key] = GivenOrder(order, None, None, source)
-            ch.order = given
+            ch.order = self.plain_order(order, source)
         else:
             ch.order = GivenOrder(order, directions, target, source)
 
