@@ -103,7 +103,7 @@ def test_pace_never_changes_the_log(tmp_path):
 
 def test_step_pace_shows_enemy_actions_one_at_a_time():
     """At Step pace each Space shows the next Enemy step; the decision waits until the last."""
-    w, clock = window(Pace.STEP)
+    w, _clock = window(Pace.STEP)
     try:
         g = w.controller.live
         policy = SimplePolicy()

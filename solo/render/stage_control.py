@@ -119,8 +119,8 @@ class StageControls:
         step). Any other click closes the explanation. True if the click was the stage's."""
         view = self.view
         if hs is not None and hs.action[0] == "enemy_card":
-            seq = int(hs.action[1])
-            view.explain = None if view.explain == seq else seq
+            chosen = int(hs.action[1])
+            view.explain = None if view.explain == chosen else chosen
             self.dirty = True
             return True
         if hs is not None and hs.action[0] == "stage":

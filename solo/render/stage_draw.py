@@ -160,10 +160,10 @@ def draw_beat_panel(
     beat = stage.shown
     pygame.draw.rect(surface, theme.PANEL, rect)
     pygame.draw.rect(surface, theme.ACTIVE, rect, 2)
-    left = len(stage.queue)
-    head = f"The Enemy plays · T{beat.turn}" + (f" I{beat.impulse}" if beat and beat.impulse else "")
     if beat is None:
         return pygame.Rect(0, 0, 0, 0)
+    left = len(stage.queue)
+    head = f"The Enemy plays · T{beat.turn}" + (f" I{beat.impulse}" if beat.impulse else "")
     surface.blit(fonts.text(head, TITLE_SIZE, theme.PANEL_TITLE, bold=True), (rect.x + PAD, rect.y + 5))
     width = rect.width - 2 * PAD
     y = rect.y + 28
@@ -217,7 +217,7 @@ def effect_tags(game: Game, beat: Beat, fog: Fog) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for e in beat.events:
         d = e.data
-        who = str(d.get("character", d.get("target", e.actor or "")))
+        who = str(d.get("target") if e.kind == "wound_draw" else d.get("character", e.actor or ""))
         if not fog.shows(e):
             continue
         if e.kind == "wound":
@@ -292,10 +292,10 @@ def draw_overlays(
         pygame.draw.circle(surface, FIRE_LINE, b, camera.scale * 0.7, w)
         _tag(surface, fonts, fire_caption(e), ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), FIRE_LINE)
     for cid, text in effect_tags(game, beat, fog):
-        h = _char_hex(game, cid)
-        if h is None:
+        on = _char_hex(game, cid)
+        if on is None:
             continue
-        c = camera.centre(h)
+        c = camera.centre(on)
         _tag(surface, fonts, text, (c[0], c[1] + camera.scale * 1.1), theme.ACTIVE)
     surface.set_clip(old)
 
@@ -401,7 +401,7 @@ def draw_enemy_panel(
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
     chips = enemy_panel_layout(rect, game, fog)
     turn = game.events[chips[0][1].seq].turn if chips else game.state.flow.turn
-    title = f"Enemy cards · turn {turn} (click one: why)" if chips else "Enemy cards this turn"
+    title = f"Enemy cards · turn {turn} · click: why" if chips else "Enemy cards this turn"
     surface.blit(
         fonts.text(
             fonts.fit(title, TITLE_SIZE, rect.width - 2 * PAD, bold=True),
