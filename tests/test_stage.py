@@ -333,3 +333,23 @@ def test_the_window_draws_a_step_with_its_fire_line(pace):
         assert found
     finally:
         w.close()
+
+
+def test_a_vehicle_walks_its_steps_and_turns():
+    """A vehicle's move on stage: its start hex, then each step's hex and facing, one per HEX_SECONDS."""
+    data = {
+        "vehicle": "panzer",
+        "start": "15.03",
+        "steps": [
+            {"facing": 5, "hex": "15.03", "kind": "turn"},
+            {"facing": 5, "hex": "14.04", "kind": "move"},
+        ],
+    }
+    events = [ev(0, "vehicle_move", "panzer_driver", **data)]
+    stage = Stage(Pace.STEP)
+    stage.feed(events, lambda a: "enemy", now=0.0)
+    assert stage.shown is not None
+    assert stage.walked_vehicles(0.0) == {"panzer": ("15.03", None)}
+    assert stage.walked_vehicles(HEX_SECONDS + 0.01) == {"panzer": ("15.03", 5)}
+    assert stage.walked_vehicles(2 * HEX_SECONDS + 0.01) == {"panzer": ("14.04", 5)}
+    assert stage.animating(0.0) and not stage.animating(10.0)

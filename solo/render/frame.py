@@ -111,7 +111,13 @@ class GameView:
         if g is None or not self.stage.busy:
             return g
         now = self.now()
-        key = (id(g), len(g.events), id(self.stage.shown), tuple(sorted(self.stage.walked(now).items())))
+        key = (
+            id(g),
+            len(g.events),
+            id(self.stage.shown),
+            tuple(sorted(self.stage.walked(now).items())),
+            tuple(sorted(self.stage.walked_vehicles(now).items())),
+        )
         if self._staged[0] != key:
             self._staged = (key, staged_game(g, self.stage, now))
         return self._staged[1]

@@ -181,6 +181,24 @@ class Beat:
                 out.append((e.actor, [str(h) for h in e.data["path"]]))
         return out
 
+    def vehicle_walks(self) -> list[tuple[str, list[tuple[str, int | None]]]]:
+        """``(vehicle id, [(hex label, facing or None)...])`` of every vehicle move of this step:
+        its start hex, then each step's hex and facing (a turn in place is a step too, C2 31.4)."""
+        out = []
+        for e in self.events:
+            d = e.data
+            if e.kind != "vehicle_move" or not d.get("vehicle") or not d.get("start"):
+                continue
+            walk: list[tuple[str, int | None]] = [(str(d["start"]), None)]
+            for s in d.get("steps", ()):
+                if isinstance(s, dict):
+                    facing = s.get("facing")
+                    walk.append(
+                        (str(s.get("hex") or walk[-1][0]), facing if isinstance(facing, int) else None)
+                    )
+            out.append((str(d["vehicle"]), walk))
+        return out
+
 
 SideOf = Callable[[str | None], str]
 """Given an actor id, its side: ``"enemy"``, ``"friendly"`` or ``""``."""
@@ -362,7 +380,10 @@ class Stage:
         """Whether a counter of the shown beat is still walking its path."""
         if self.shown is None:
             return False
-        longest = max((len(p) for _c, p in self.shown.moves()), default=0)
+        longest = max(
+            [len(p) for _c, p in self.shown.moves()] + [len(w) for _v, w in self.shown.vehicle_walks()],
+            default=0,
+        )
         return longest > 1 and now - self.shown_at < HEX_SECONDS * (longest - 1) + HEX_SECONDS
 
     def walked(self, now: float) -> dict[str, str]:
@@ -379,6 +400,21 @@ class Stage:
                 out[cid] = path[min(steps, len(path) - 1)]
             else:  # a second move of the same man in this beat: after the first has ended
                 out[cid] = path[-1]
+        return out
+
+    def walked_vehicles(self, now: float) -> dict[str, tuple[str, int | None]]:
+        """Vehicle id → (hex label, facing or None) where a vehicle of the shown beat stands at ``now``
+        along its steps (one every :data:`HEX_SECONDS`; picture only)."""
+        if self.shown is None:
+            return {}
+        steps = int(max(0.0, now - self.shown_at) / HEX_SECONDS)
+        out: dict[str, tuple[str, int | None]] = {}
+        for vid, walk in self.shown.vehicle_walks():
+            here = walk[min(steps, len(walk) - 1)]
+            facing = next(
+                (f for _h, f in reversed(walk[: min(steps, len(walk) - 1) + 1]) if f is not None), None
+            )
+            out[vid] = (here[0], facing)
         return out
 
     # -- pace -----------------------------------------------------------------

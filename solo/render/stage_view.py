@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from solo.core.events import Event
     from solo.engine.game import Game
 
-__all__ = ["side_of", "staged_game", "undone_changes"]
+__all__ = ["side_of", "staged_game", "undone_changes", "undone_vehicle_hexes"]
 
 GONE_KINDS = frozenset({"killed", "incapacitated", "captured", "surrender", "routed_off", "dummy_removed"})
 """Events that take a man off the board (or lay him down): before them he stood, active."""
@@ -83,6 +83,16 @@ def undone_changes(game: Game, future: list[Event]) -> dict[str, dict[str, Any]]
     return out
 
 
+def undone_vehicle_hexes(future: list[Event]) -> dict[str, tuple[Hex, int | None]]:
+    """Vehicle id → (the hex it stood in before ``future``, None): the ``start`` of its first
+    move there (its facing before is not in the events, so it is left as it is now)."""
+    out: dict[str, tuple[Hex, int | None]] = {}
+    for ev in reversed(future):
+        if ev.kind == "vehicle_move" and ev.data.get("vehicle") and ev.data.get("start"):
+            out[str(ev.data["vehicle"])] = (Hex.parse(str(ev.data["start"])), None)
+    return out
+
+
 def staged_game(game: Game, stage: Stage, now: float) -> Game:
     """The game to draw while ``stage`` shows a beat: ``game`` itself when nothing is held back.
 
@@ -117,6 +127,18 @@ def staged_game(game: Game, stage: Stage, now: float) -> Game:
             fields["wounds"] = list(ch.wounds[: max(0, len(ch.wounds) - c["wounds_taken"])])
         chars[cid] = attrs.evolve(ch, **fields)
     staged_state = copy.copy(st)
+    vehicles = getattr(st, "vehicles", None)
+    if vehicles:
+        moved = undone_vehicle_hexes(future)
+        for vid, (label, facing) in stage.walked_vehicles(now).items():
+            moved[vid] = (Hex.parse(label), facing)
+        if moved:
+            staged_vehicles = dict(vehicles)
+            for vid, (h, facing) in moved.items():
+                v = vehicles.get(vid)
+                if v is not None:
+                    staged_vehicles[vid] = attrs.evolve(v, hex=h, **({"facing": facing} if facing else {}))
+            staged_state.vehicles = staged_vehicles
     staged_state.characters = chars
     staged_state._rosters = {}
     actor = beat.actor if beat.actor in st.characters else None
