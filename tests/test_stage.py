@@ -103,7 +103,7 @@ def test_pace_never_changes_the_log(tmp_path):
 
 def test_step_pace_shows_enemy_actions_one_at_a_time():
     """At Step pace each Space shows the next Enemy step; the decision waits until the last."""
-    w, _clock = window(Pace.STEP)
+    w, clock = window(Pace.STEP)
     try:
         g = w.controller.live
         policy = SimplePolicy()
@@ -128,6 +128,13 @@ def test_step_pace_shows_enemy_actions_one_at_a_time():
             assert len(stage.queue) < held or not stage.busy
         assert len(seen) >= 2
         assert w.view.shown_game() is g and g.pending is pending  # done: the decision is back
+        n = len(g.inputs)
+        press(w, pygame.K_SPACE)  # pressed once too often, at once: it answers nothing
+        press(w, pygame.K_RETURN)
+        assert len(g.inputs) == n and g.pending is pending
+        clock.t += 1.0
+        press(w, pygame.K_RETURN)  # later, Enter answers again
+        assert len(g.inputs) == n + 1
     finally:
         w.close()
 

@@ -684,7 +684,7 @@ class Controller(StageControls):
         ctrl = bool(mod & pygame.KMOD_CTRL)
         shift = bool(mod & pygame.KMOD_SHIFT)
         self.dirty = True
-        if self.view.stage.busy and not ctrl and (shift or self.stage_key(key)):
+        if not ctrl and ((self.view.stage.busy and (shift or self.stage_key(key))) or self.stage_grace(key)):
             return
         if key == pygame.K_p and not ctrl:
             self.cycle_pace()

@@ -25,7 +25,11 @@ if TYPE_CHECKING:
     from solo.engine.game import Game
     from solo.render.frame import GameView
 
-__all__ = ["StageControls"]
+__all__ = ["GRACE_SECONDS", "StageControls"]
+
+GRACE_SECONDS = 0.5
+"""After the last Enemy step is shown by Space or Enter, those keys do nothing this long: a
+player pressing Space through the steps does not answer the decision that comes back by it."""
 
 
 class StageControls:
@@ -60,8 +64,18 @@ class StageControls:
         """Space / click while the Enemy plays: the next Enemy step; True if one was on stage."""
         if self.view.stage.next(self.clock()):
             self.dirty = True
+            if not self.view.stage.busy:
+                self._stage_ended = self.clock()
             return True
         return False
+
+    def stage_grace(self, key: int) -> bool:
+        """Whether ``key`` is a Space or Enter pressed within :data:`GRACE_SECONDS` of the end of
+        the stage (then it is ignored)."""
+        ended = getattr(self, "_stage_ended", None)
+        if ended is None or key not in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            return False
+        return self.clock() - ended < GRACE_SECONDS
 
     def cycle_pace(self) -> Pace:
         """P: Instant → Step → Timed → Instant (Instant shows at once what was held back)."""

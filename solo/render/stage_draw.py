@@ -162,7 +162,7 @@ def draw_beat_panel(
     pygame.draw.rect(surface, theme.ACTIVE, rect, 2)
     if beat is None:
         return pygame.Rect(0, 0, 0, 0)
-    left = len(stage.queue)
+    left = sum(1 for b in stage.queue if b.waits)
     head = f"The Enemy plays · T{beat.turn}" + (f" I{beat.impulse}" if beat.impulse else "")
     surface.blit(fonts.text(head, TITLE_SIZE, theme.PANEL_TITLE, bold=True), (rect.x + PAD, rect.y + 5))
     width = rect.width - 2 * PAD
@@ -188,7 +188,7 @@ def draw_beat_panel(
             surface.blit(fonts.text(ln, SMALL_SIZE, theme.TEXT, condensed=True), (rect.x + PAD, y))
             y += 15
     pace = "Step" if stage.pace is Pace.STEP else f"Timed {stage.seconds:g} s ([ ] to change)"
-    hint = f"{left} more step(s) held · pace {pace} · P: pace · Esc: rest of the Impulse"
+    hint = f"{left} more Enemy step(s) · pace {pace} · P: pace · Esc: rest of the Impulse"
     surface.blit(
         fonts.text(
             fonts.fit(hint, SMALL_SIZE, width, condensed=True), SMALL_SIZE, theme.TEXT_DIM, condensed=True

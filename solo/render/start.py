@@ -185,8 +185,8 @@ PACES = ("instant", "step", "timed")
 """The paces the start screen cycles through (key P), as solo.render.stage.Pace values."""
 PACE_LABELS = {
     "instant": "Enemy's turn: Instant (P)",
-    "step": "Enemy's turn: Step, Space for each action (P)",
-    "timed": "Enemy's turn: Timed, one action a second (P)",
+    "step": "Enemy's turn: Step (P)",
+    "timed": "Enemy's turn: Timed (P)",
 }
 
 
@@ -248,9 +248,9 @@ class StartScreen:
         out.append(Hotspot(pygame.Rect(s.x + 150, y, 28, 24), ("seed", "-"), "-"))
         out.append(Hotspot(pygame.Rect(s.x + 260, y, 28, 24), ("seed", "+"), "+"))
         y += 30
-        out.append(Hotspot(pygame.Rect(s.x, y, s.width, 24), ("table",), "table"))
-        y += 28
-        out.append(Hotspot(pygame.Rect(s.x, y, s.width, 24), ("pace",), "pace"))
+        half = s.width // 2 - 4
+        out.append(Hotspot(pygame.Rect(s.x, y, half, 24), ("table",), "table"))
+        out.append(Hotspot(pygame.Rect(s.right - half, y, half, 24), ("pace",), "pace"))
         y += 34
         for field in attrs.fields(Options):
             out.append(Hotspot(pygame.Rect(s.x, y, s.width, 22), ("option", field.name), field.name))
@@ -425,9 +425,8 @@ class StartScreen:
                 surface.blit(t, t.get_rect(center=spot.rect.center))
             elif kind == "table":
                 self._button(surface, spot.rect, self.table)
-                text = (
-                    "Table mode: ON (you give every die and card, T)" if self.table else "Table mode: off (T)"
-                )
+                text = "Table mode: ON, your dice (T)" if self.table else "Table mode: off (T)"
+                text = f.fit(text, SMALL_SIZE, spot.rect.width - 12)
                 surface.blit(f.text(text, SMALL_SIZE, theme.BUTTON_TEXT), spot.rect.move(8, 4))
             elif kind == "pace":
                 self._button(surface, spot.rect, self.pace != "instant")
