@@ -360,3 +360,27 @@ def test_a_vehicle_walks_its_steps_and_turns():
     assert stage.walked_vehicles(HEX_SECONDS + 0.01) == {"panzer": ("15.03", 5)}
     assert stage.walked_vehicles(2 * HEX_SECONDS + 0.01) == {"panzer": ("14.04", 5)}
     assert stage.animating(0.0) and not stage.animating(10.0)
+
+
+def test_effects_told_before_their_cause_go_to_the_firers_step():
+    """A log that tells the wound before the fire (older narration): the wound still opens the
+    firer's step, not the step before it; told after it, it stays there too."""
+    side = {"red_4": "enemy", "red_1": "enemy", "able_1": "friendly"}.get
+    before = [
+        ev(0, "no_fire", "red_4"),
+        ev(1, "roll", None),
+        ev(2, "wound_draw", "red_1", target="red_1"),
+        ev(3, "wound", "red_1", character="red_1"),
+        ev(4, "fire", "able_1"),
+    ]
+    beats = beats_of(before, lambda a: side(a) or "")
+    assert [(b.actor, b.kinds) for b in beats] == [
+        ("red_4", ("no_fire",)),
+        ("able_1", ("roll", "wound_draw", "wound", "fire")),
+    ]
+    assert [b.waits for b in beats] == [True, False]
+    after = [before[0], before[1], before[4], before[2], before[3]]
+    assert [(b.actor, b.kinds) for b in beats_of(after, lambda a: side(a) or "")] == [
+        ("red_4", ("no_fire",)),
+        ("able_1", ("roll", "fire", "wound_draw", "wound")),
+    ]

@@ -230,7 +230,7 @@ def beats_of(
         cur = []
         owner = None
 
-    for ev in events:
+    for i, ev in enumerate(events):
         if not ev.automatic:  # the player's choice: not staged, and it ends the step before it
             close()
             continue
@@ -246,6 +246,10 @@ def beats_of(
         elif actor is None:
             if owner is not None:
                 close()
+        elif ev.kind in EFFECT_KINDS and (cause := _cause_after(events, i)) is not None:
+            if cause != owner or not cur:  # an effect told before its cause: it opens the cause's step
+                close()
+                owner = cause
         elif ev.kind in EFFECT_KINDS and cur:
             pass  # what the action did: stays with the action
         elif actor != owner or not cur:
@@ -259,6 +263,22 @@ def beats_of(
         cur.extend(pending_rolls)
     close()
     return out
+
+
+CAUSE_KINDS = frozenset(
+    {"fire", "vehicle_fire", "main_gun_fire", "light_at_fire", "throw", "melee", "panzerfaust"}
+)
+"""Actions whose effects (:data:`EFFECT_KINDS`) a log may tell before them."""
+
+
+def _cause_after(events: Sequence[Event], i: int) -> str | None:
+    """The actor of the action an effect at ``events[i]`` was told before, if the next event that
+    is neither an effect nor a roll is such an action (:data:`CAUSE_KINDS`), else None."""
+    for ev in events[i + 1 :]:
+        if ev.kind == "roll" or ev.kind in EFFECT_KINDS:
+            continue
+        return ev.actor if ev.kind in CAUSE_KINDS and ev.automatic else None
+    return None
 
 
 class Stage:
