@@ -316,7 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
         "N auto to the next turn, Ctrl+S save, Ctrl+Z undo, H review (Left/Right decision, "
         "Shift+Left/Right Impulse, PgUp/PgDn or Ctrl+Left/Right turn, B bookmark, Esc back), "
         "L hex labels, R dice in the log, F hidden information, "
-        "wheel/+/- zoom, right-drag/arrows pan, Esc clear the selection.",
+        "wheel/+/- zoom, right-drag/arrows pan, Esc clear the selection, "
+        "P pace of the Enemy's turn (Instant, Step: Space/click the next Enemy step and Esc the rest "
+        "of the Impulse, Timed: [ faster, ] slower), click an Enemy card or counter: why.",
     )
     p.add_argument(
         "scenario",

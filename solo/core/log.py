@@ -107,6 +107,11 @@ class Header:
     """Choices the window gave by a standing choice (issue 12): ``{input index: setting}``, e.g.
     ``{"14": "Duck Back: never"}``. They are choices like the others (a replay gives them back);
     this only says which were automatic. Written only when not empty."""
+    window: dict[str, Any] = attrs.field(factory=dict)
+    """The window's settings for this game, restored on Continue: the pace of the Enemy's turn
+    and the standing choices, e.g. ``{"pace": "step", "pace_seconds": 1.0, "standing":
+    {"duck_back": "never", "carry_on": true, "rules_defaults": false}}``. They change no play
+    (a replay ignores them). Written only when not empty."""
 
     def to_dict(self) -> dict[str, Any]:
         d = {"format": FORMAT, "version": VERSION, **attrs.asdict(self)}
@@ -127,6 +132,8 @@ class Header:
             del d["auto"]
         else:
             d["auto"] = dict(self.auto)
+        if not self.window:
+            del d["window"]
         return d
 
     @classmethod
@@ -148,6 +155,7 @@ class Header:
                 card_set=d.get("card_set"),
                 map_set=d.get("map_set"),
                 auto={str(k): str(v) for k, v in d.get("auto", {}).items()},
+                window=_window(d.get("window", {})),
                 parent=_parent(d.get("parent")),
                 forced=tuple(_forced(f) for f in d.get("forced", ())),
                 sandbox=bool(d.get("sandbox", False)),
@@ -155,6 +163,13 @@ class Header:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise LogError(f"{source}:1: bad log header ({exc})") from None
+
+
+def _window(value: Any) -> dict[str, Any]:
+    """The header's ``window`` settings: a mapping (anything else is a bad header)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"window must be a mapping, got {value!r}")
+    return dict(value)
 
 
 def _parent(value: Any) -> dict[str, Any] | None:

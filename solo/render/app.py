@@ -352,6 +352,8 @@ class Window:
         self.view.game = session.game
         self.controller.session = session
         self.controller.dirty = True
+        if session.window:  # Continue: the pace and standing choices the save kept
+            self.controller.restore_window_settings(session.window)
         for w in session.warnings:
             self.controller.toast(w)
 
@@ -482,6 +484,7 @@ def play(
 
     started = time.perf_counter()
     branched = None
+    pace: str | None = None
     if branch_from is not None:  # checked before the window opens
         branched = branch_session(branch_from[0], branch_from[1])
     try:
@@ -495,6 +498,7 @@ def play(
             choice = window.start(data_for(card_set, map_set), max_frames=max_frames, seed=seed, table=table)
             if choice is None:
                 return 0
+            pace = choice.pace
             if choice.load:
                 load = choice.load
             else:
@@ -521,6 +525,8 @@ def play(
                 )
         except QuitRequested:
             return 0
+        if pace is not None and "pace" not in session.window:
+            window.view.stage.restore({"pace": pace})
         window.attach(session)
         if branched is not None:
             parent = branched.header().parent or {}

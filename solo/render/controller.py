@@ -26,10 +26,12 @@ from solo.playtest.history import History, PointError, UndoRefused, undo, undo_b
 from solo.playtest.play import recipe_of
 from solo.playtest.policies import SimplePolicy
 from solo.playtest.standing import DUCK_BACK_CAPTIONS
-from solo.render import choices
+from solo.render import choices, stage_draw
 from solo.render.decision_panel import number_keys
 from solo.render.frame import GameView
 from solo.render.session import Session, session_from_history
+from solo.render.stage_control import StageControls
+from solo.render.stage_view import side_of
 from solo.render.start import remember_save
 from solo.rules.vehicles.state import vehicles_of
 
@@ -80,6 +82,9 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
         "Shift+letter",
         "an order, when one is asked: " + ", ".join(f"{k.upper()} {v}" for k, v in ORDER_KEYS.items()),
     ),
+    ("P", "pace of the Enemy's turn: Instant / Step (Space or click: next step) / Timed"),
+    ("[ / ]", "Timed pace: faster / slower (0.25-2 s a step)"),
+    ("Esc (while the Enemy plays)", "show the rest of the Impulse at once"),
     ("Ctrl+Z", "undo the last choice (refused after new information, unless Sandbox undo is on)"),
     ("H", "review mode on/off: step through this game's history, read-only"),
     ("Left / Right", "review: back / forward one decision"),
@@ -111,7 +116,7 @@ class Review:
     game: Game
 
 
-class Controller:
+class Controller(StageControls):
     """Turns pygame events into game answers and view changes for one :class:`GameView`."""
 
     def __init__(
@@ -134,6 +139,7 @@ class Controller:
         """Keys this controller gave to the game, in order (for tests and the status line)."""
         self.review: Review | None = None
         """Review mode (H): the history shown instead of the live game, or None."""
+        self.view.now = clock
 
     @property
     def game(self):
@@ -340,6 +346,7 @@ class Controller:
         ui.log_scroll = 0
         self.dirty = True
         self.run_standing()
+        self.stage_feed()
         return True
 
     # -- standing choices (issue 12 item 2) ------------------------------------
@@ -374,6 +381,7 @@ class Controller:
         if n:
             self.toast(f"Standing choices answered {n} decision(s) (last: {why}).")
             self.dirty = True
+            self.stage_feed()
         return n
 
     def standing_tool(self, name: str) -> None:
@@ -459,6 +467,7 @@ class Controller:
         if self.session is None:
             return None
         path = self.save_path or self.session.default_save_path()
+        self.session.window = self.window_settings()
         try:
             self.session.save(path)
         except (OSError, SoloError) as exc:
@@ -476,10 +485,13 @@ class Controller:
         self.dirty = True
 
     def tick(self) -> None:
-        """Per-frame upkeep: expire the toast."""
+        """Per-frame upkeep: expire the toast; the stage's clock (Timed pace, moving counters)."""
         ui = self.view.ui
         if ui.toast and self.clock() > ui.toast_until:
             ui.toast = ""
+            self.dirty = True
+        self.stage_feed()
+        if self.view.stage.tick(self.clock()):
             self.dirty = True
 
     # -- events ----------------------------------------------------------------
@@ -544,6 +556,8 @@ class Controller:
         """A left click at ``pos``: a hotspot (card, option, tool, log control), else the map."""
         self.view.ui.mouse = pos
         hs = self.view.hotspot_at(pos)
+        if self.stage_click(pos, hs):
+            return
         if hs is not None:
             kind = hs.action[0]
             if kind in ("option", "card"):
@@ -598,6 +612,8 @@ class Controller:
         else:
             ui.selected = cid
             ui.vehicle_tab = None
+            if cid is not None and side_of(g, cid) == "enemy":
+                self.view.explain = stage_draw.card_of(g, cid)
         ui.log_scroll = 0
         self.dirty = True
 
@@ -668,6 +684,15 @@ class Controller:
         ctrl = bool(mod & pygame.KMOD_CTRL)
         shift = bool(mod & pygame.KMOD_SHIFT)
         self.dirty = True
+        if not ctrl and ((self.view.stage.busy and (shift or self.stage_key(key))) or self.stage_grace(key)):
+            return
+        if key == pygame.K_p and not ctrl:
+            self.cycle_pace()
+            return
+        if key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and not ctrl:
+            secs = self.view.stage.adjust(faster=key == pygame.K_LEFTBRACKET)
+            self.toast(f"Timed pace: one Enemy step every {secs:g} s.")
+            return
         if shift and not ctrl and self.order_key(key):
             return
         if ctrl and key == pygame.K_s:
@@ -720,6 +745,7 @@ class Controller:
                 self.answer("emergency_stop")
         elif key == pygame.K_ESCAPE:
             ui.selected = None
+            self.view.explain = None
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) and cam is not None:
             cam.zoom(1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS) and cam is not None:

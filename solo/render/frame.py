@@ -9,16 +9,20 @@ functions as drawing.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from solo.core.hexes import Hex
 from solo.render import board as board_draw
-from solo.render import decision_panel, panels, theme, vehicle_counters, vehicle_displays
+from solo.render import decision_panel, panels, stage_draw, theme, vehicle_counters, vehicle_displays
 from solo.render.decision_panel import DecisionLayout
 from solo.render.logview import Fog
 from solo.render.panels import LogPanel, UiState
+from solo.render.stage import Stage
+from solo.render.stage_view import staged_game
 from solo.render.vehicle_labels import vehicle_line
 from solo.render.view import Camera, Hotspot, Layout
 from solo.rules.vehicles.state import vehicles_of
@@ -47,6 +51,13 @@ class GameView:
         self._fog_key: tuple = ()
         self._fog: Fog | None = None
         self._preview_night = False
+        self.stage = Stage()
+        """The Enemy's steps held back to be shown at the player's pace (solo.render.stage)."""
+        self.explain: int | None = None
+        """The Enemy card event whose full explanation is shown over the map (a seq), or None."""
+        self.now: Callable[[], float] = time.monotonic
+        """The clock moves are animated by (the controller gives its own)."""
+        self._staged: tuple[tuple[object, ...], Game | None] = ((), None)
         self.game = game
 
     # -- the game shown ----------------------------------------------------
@@ -68,6 +79,8 @@ class GameView:
             self.map_layer = board_draw.MapLayer(game.board.base)
         self._fog_key = ()
         self.log_panel = LogPanel()  # its caches are keyed by id(game): a new game, a new panel
+        self.stage.reset(len(game.events) if game is not None else 0)
+        self.explain = None
 
     def preview(self, board: Board, *, night: bool = False) -> None:
         """Show ``board``'s map before the game exists (table mode's set-up asks dice over it)."""
@@ -90,6 +103,29 @@ class GameView:
             self._fog = Fog(g, enabled=self.ui.fog)
             self._fog_key = key
         return self._fog
+
+    def shown_game(self) -> Game | None:
+        """The game as drawn: while the stage holds Enemy steps back, the game as of the step shown
+        (solo.render.stage_view.staged_game, cached while the step and its mover's hex stay)."""
+        g = self._game
+        if g is None or not self.stage.busy:
+            return g
+        now = self.now()
+        key = (
+            id(g),
+            len(g.events),
+            id(self.stage.shown),
+            tuple(sorted(self.stage.walked(now).items())),
+            tuple(sorted(self.stage.walked_vehicles(now).items())),
+        )
+        if self._staged[0] != key:
+            self._staged = (key, staged_game(g, self.stage, now))
+        return self._staged[1]
+
+    def beat_button(self) -> pygame.Rect:
+        """The "Next Enemy step" button of the stage panel (drawn in the decision panel's place)."""
+        d = self.layout.decision
+        return pygame.Rect(d.x + panels.PAD, d.bottom - 44, d.width - 2 * panels.PAD, 34)
 
     # -- the right column: vehicle displays over the log ----------------------
 
@@ -132,6 +168,15 @@ class GameView:
         if g is None:
             return []
         out: list[Hotspot] = []
+        shown = self.shown_game() or g
+        out.extend(
+            Hotspot(r, ("enemy_card", str(e.seq)))
+            for r, e in stage_draw.enemy_panel_layout(self.layout.enemy_cards, shown, self.fog())
+        )
+        if self.stage.busy:
+            out.append(Hotspot(self.beat_button(), ("stage", "next")))
+            out.extend(self.log_panel.header_hotspots(self.log_rect(), self.ui))
+            return out
         if panels._card_clickable(g):
             out.extend(Hotspot(r, ("card", cid)) for cid, r in panels.hand_layout(self.layout.hand, g))
         dl = self.decision_layout()
@@ -163,7 +208,8 @@ class GameView:
         """The character whose counter is under ``pos``, or None."""
         if self._game is None or self.camera is None or not self.layout.map.collidepoint(pos):
             return None
-        return board_draw.counter_at(self._game, self.camera, pos, fan=self.fan_hex())
+        shown = self.shown_game() or self._game
+        return board_draw.counter_at(shown, self.camera, pos, fan=self.fan_hex())
 
     def counter_rect(self, cid: str) -> pygame.Rect | None:
         """The screen rectangle of ``cid``'s counter, or None if it is not on the map."""
@@ -228,6 +274,8 @@ class GameView:
         lay = self.layout
         fog = self.fog()
         ui = self.ui
+        live = g
+        g = self.shown_game() or live
         hover = ui.hover_hex if isinstance(ui.hover_hex, Hex) else None
         caption = board_draw.draw_board(
             surface,
@@ -245,11 +293,15 @@ class GameView:
             selected_vehicle=self.ui.vehicle_tab,
             fan=self.fan_hex(),
         )
+        stage_draw.draw_overlays(surface, g, self.camera, self.fonts, self.stage.shown, fog)
+        if self.explain is not None:
+            stage_draw.draw_explanation(surface, lay.map, g, self.fonts, fog, self.explain)
         has_vehicles = bool(vehicles_of(g.state))
         panels.draw_legend(surface, lay.legend, self.fonts, vehicles=has_vehicles, game=g)
         old = surface.get_clip()
         surface.set_clip(lay.map)
         status = ui.status or caption
+        stage_draw.draw_pace_badge(surface, lay.map, self.stage, self.fonts)
         if not status and hover is not None:
             status = f"{hover} · {g.board.terrain_of(hover).name}"
             lvl = g.board.map.level.get(hover, 0)
@@ -261,10 +313,13 @@ class GameView:
         surface.set_clip(old)
         panels.draw_top(surface, lay.top, g, self.fonts)
         panels.draw_hand(surface, lay.hand, g, self.fonts, ui)
-        panels.draw_enemy_cards(surface, lay.enemy_cards, g, self.fonts, fog)
-        dl = self.decision_layout()
-        assert dl is not None
-        decision_panel.draw_decision(surface, lay.decision, g, self.fonts, ui, fog, dl)
+        stage_draw.draw_enemy_panel(surface, lay.enemy_cards, g, self.fonts, fog, self.explain)
+        if self.stage.busy:
+            stage_draw.draw_beat_panel(surface, lay.decision, g, self.stage, self.fonts, fog)
+        else:
+            dl = self.decision_layout()
+            assert dl is not None
+            decision_panel.draw_decision(surface, lay.decision, g, self.fonts, ui, fog, dl)
         vp = self.vehicle_panel()
         note = "V: vehicle displays" if has_vehicles and vp is None else ""
         self.log_panel.draw(surface, self.log_rect(), g, self.fonts, ui, fog, note=note)

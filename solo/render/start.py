@@ -177,6 +177,17 @@ class StartChoice:
     options: dict[str, Any] = attrs.field(factory=dict)
     """House options changed from their defaults (name → value), as ``--option`` gives them."""
     load: str | None = None
+    pace: str = "instant"
+    """The pace of the Enemy's turn (solo.render.stage.Pace value); a save's own pace wins on Continue."""
+
+
+PACES = ("instant", "step", "timed")
+"""The paces the start screen cycles through (key P), as solo.render.stage.Pace values."""
+PACE_LABELS = {
+    "instant": "Enemy's turn: Instant (P)",
+    "step": "Enemy's turn: Step (P)",
+    "timed": "Enemy's turn: Timed (P)",
+}
 
 
 def option_values(name: str, default: Any) -> tuple[Any, ...]:
@@ -203,6 +214,7 @@ class StartScreen:
         self.selected = 0
         self.seed = 1
         self.table = False
+        self.pace = "instant"
         self.options: dict[str, Any] = {}
         self.recent = list(recent) if recent is not None else recent_saves()
         self.mouse = (0, 0)
@@ -236,7 +248,9 @@ class StartScreen:
         out.append(Hotspot(pygame.Rect(s.x + 150, y, 28, 24), ("seed", "-"), "-"))
         out.append(Hotspot(pygame.Rect(s.x + 260, y, 28, 24), ("seed", "+"), "+"))
         y += 30
-        out.append(Hotspot(pygame.Rect(s.x, y, s.width, 24), ("table",), "table"))
+        half = s.width // 2 - 4
+        out.append(Hotspot(pygame.Rect(s.x, y, half, 24), ("table",), "table"))
+        out.append(Hotspot(pygame.Rect(s.right - half, y, half, 24), ("pace",), "pace"))
         y += 34
         for field in attrs.fields(Options):
             out.append(Hotspot(pygame.Rect(s.x, y, s.width, 22), ("option", field.name), field.name))
@@ -274,10 +288,12 @@ class StartScreen:
             self.seed = max(0, min(SEED_MAX, self.seed + (1 if action[1] == "+" else -1)))
         elif kind == "table":
             self.table = not self.table
+        elif kind == "pace":
+            self.cycle_pace()
         elif kind == "option":
             self.cycle_option(action[1])
         elif kind == "recent":
-            return StartChoice(load=action[1])
+            return StartChoice(load=action[1], pace=self.pace)
         elif kind == "start":
             return self.choice()
         return None
@@ -296,7 +312,14 @@ class StartScreen:
             self.seed = min(SEED_MAX, self.seed * 10 + int(text))
         elif key == pygame.K_t:
             self.table = not self.table
+        elif key == pygame.K_p:
+            self.cycle_pace()
         return None
+
+    def cycle_pace(self) -> str:
+        """P: the pace of the Enemy's turn, Instant → Step → Timed; returns it."""
+        self.pace = PACES[(PACES.index(self.pace) + 1) % len(PACES)]
+        return self.pace
 
     def cycle_option(self, name: str) -> Any:
         """The next value of option ``name``; back at the default it is no longer listed as changed."""
@@ -314,7 +337,9 @@ class StartScreen:
         """The new game as set now (None when no scenario could be loaded)."""
         if not self.cards:
             return None
-        return StartChoice(self.cards[self.selected].id, self.seed, self.table, dict(self.options))
+        return StartChoice(
+            self.cards[self.selected].id, self.seed, self.table, dict(self.options), pace=self.pace
+        )
 
     # -- drawing --------------------------------------------------------------
 
@@ -400,10 +425,14 @@ class StartScreen:
                 surface.blit(t, t.get_rect(center=spot.rect.center))
             elif kind == "table":
                 self._button(surface, spot.rect, self.table)
-                text = (
-                    "Table mode: ON (you give every die and card, T)" if self.table else "Table mode: off (T)"
-                )
+                text = "Table mode: ON, your dice (T)" if self.table else "Table mode: off (T)"
+                text = f.fit(text, SMALL_SIZE, spot.rect.width - 12)
                 surface.blit(f.text(text, SMALL_SIZE, theme.BUTTON_TEXT), spot.rect.move(8, 4))
+            elif kind == "pace":
+                self._button(surface, spot.rect, self.pace != "instant")
+                surface.blit(
+                    f.text(PACE_LABELS[self.pace], SMALL_SIZE, theme.BUTTON_TEXT), spot.rect.move(8, 4)
+                )
             elif kind == "option":
                 name = spot.action[1]
                 default = getattr(defaults, name)
