@@ -43,19 +43,41 @@ SD = math.sqrt(0.4)  # of the synthetic differences (mean near 0)
 SEEDS = tuple(range(1, 100_001))
 
 
-def test_wald_bounds_and_llr():
-    """Wald's bounds at 5 %/5 % are -log 19 and +log 19; the LLR is n(d1-d0)(2m-d0-d1)/(2v)."""
+WIN = bs.WIN_VALUES
+
+
+def test_wald_bounds():
+    """Wald's bounds at 5 %/5 % are -log 19 and +log 19."""
     t = bs.SequentialTest(0.0, 0.1)
     assert t.upper == pytest.approx(math.log(19)) and t.lower == pytest.approx(-math.log(19))
-    diffs = [1.0, 0.0, 0.0, -1.0, 1.0]  # n 5, mean 0.2, population variance 0.56
-    assert t.llr(diffs) == pytest.approx(5 * 0.1 * (0.4 - 0.1) / (2 * 0.56))
     assert t.llr([1.0]) == 0.0
-    assert bs.SequentialTest(0.0, 0.1).decide([0.0] * 50) == bs.H0  # no spread at all: H0
+
+
+def test_llr_of_ties_is_the_trinomial_likelihood():
+    """n tied pairs, H0 +0 against H1 +5 points: LLR = n log 0.95 (under H1 at best 95% of pairs tie),
+    so H0 is accepted at the 58th tie (58 log 0.95 = -2.975 <= -2.944), not at the 57th."""
+    t = bs.SequentialTest(0.0, 0.05, values=WIN)
+    assert t.llr([0.0] * 50) == pytest.approx(50 * math.log(0.95), rel=1e-2)  # less the 0.001 counts
+    assert t.decide([0.0] * 57) is None
+    assert t.decide([0.0] * 58) == bs.H0
+    # A fixed batch must still rule out +5 points: H1 fitted to the ties has p(+1) 0.05, p(0) 0.95.
+    assert t.sd_at_d1([0.0] * 58) == pytest.approx(math.sqrt(0.05 * 0.95), rel=1e-2)
+    assert t.fixed_pairs(t.sd_at_d1([0.0] * 58)) == 247  # ((1.96 + 1.645) 0.218 / 0.05)^2
+
+
+def test_llr_near_the_hypotheses_is_the_normal_approximation():
+    """Many differences: the LLR is close to n(d1-d0)(2m-d0-d1)/(2v) (m the mean, v the variance)."""
+    diffs = [1.0] * 230 + [-1.0] * 170 + [0.0] * 600  # n 1000, mean 0.06, variance 0.3964
+    normal = 1000 * 0.1 * (0.12 - 0.1) / (2 * 0.3964)
+    for values in (WIN, ()):
+        assert bs.SequentialTest(0.0, 0.1, values=values).llr(diffs) == pytest.approx(normal, rel=0.05)
+    with pytest.raises(ValueError, match="not among"):
+        bs.SequentialTest(0.0, 0.1, values=WIN).llr([0.0, 2.0])
 
 
 def test_h0_accepted_when_there_is_no_difference():
     """A true difference of 0 against H1 = +0.1: H0 accepted, well before the cap."""
-    v = bs.until_decided(bs.SequentialTest(0.0, 0.1), synthetic(0.0), SEEDS, round_pairs=20)
+    v = bs.until_decided(bs.SequentialTest(0.0, 0.1, values=WIN), synthetic(0.0), SEEDS, round_pairs=20)
     assert v.decision == bs.H0
     assert v.llr <= v.test.lower and v.games < 20_000
     assert v.interval.low < 0.0 < v.interval.high
@@ -63,7 +85,7 @@ def test_h0_accepted_when_there_is_no_difference():
 
 def test_h1_accepted_when_the_difference_is_d1():
     """A true difference of +0.1 = d1: H1 accepted, the interval above 0."""
-    v = bs.until_decided(bs.SequentialTest(0.0, 0.1), synthetic(0.1), SEEDS, round_pairs=20)
+    v = bs.until_decided(bs.SequentialTest(0.0, 0.1, values=WIN), synthetic(0.1), SEEDS, round_pairs=20)
     assert v.decision == bs.H1
     assert v.llr >= v.test.upper and v.interval.estimate > 0.0
 
@@ -79,7 +101,7 @@ def test_max_games_stops_an_undecided_comparison():
 def test_decides_in_at_most_half_the_games_of_a_fixed_95_interval():
     """A clear difference (+0.2, d1 = +0.1): over 20 independent comparisons, H1 every time, in at most
     half the games a fixed batch with a 95% interval and 95% power needs (at the true spread)."""
-    test = bs.SequentialTest(0.0, 0.1)
+    test = bs.SequentialTest(0.0, 0.1, values=WIN)
     fixed = 2 * test.fixed_pairs(SD)
     assert fixed == 2 * math.ceil(((1.959964 + 1.644854) * SD / 0.1) ** 2)  # 1040 games
     runs = [
@@ -98,6 +120,8 @@ def test_bad_test_settings_are_refused():
             bs.SequentialTest(0.0, 0.1, **kw)
     with pytest.raises(BatchError, match="--d0"):
         bs.SequentialTest(0.1, 0.1)
+    with pytest.raises(BatchError, match="between -1 and 1"):
+        bs.SequentialTest(0.0, 1.0, values=WIN)
     with pytest.raises(BatchError, match="--max-games"):
         bs.until_decided(bs.SequentialTest(0.0, 0.1), synthetic(0.0), SEEDS, max_games=3)
 
@@ -144,19 +168,19 @@ def test_until_decided_bad_input_exits_2(tmp_path, capsys, extra, words):
 
 
 def test_until_decided_writes_the_csv_a_fixed_batch_writes(tmp_path):
-    """``--until-decided`` on two-turn games (no winner yet: every difference 0) accepts H0 after the
-    first round of 3 seeds, prints games, decision and interval, and writes the CSV a fixed batch of
-    those seeds writes, byte for byte."""
+    """``--until-decided`` on two-turn games (no winner yet: every difference 0) with a cap of 6 games
+    stops undecided after 3 seeds, prints games, decision and interval, and writes the CSV a fixed
+    batch of those seeds writes, byte for byte."""
     deck = _deck_b(tmp_path / "deck_b")
     common = ["batch", "first_contact", "--turns", "2", "--quiet", "--policy", "simple", "--jobs", "1"]
     common += ["--variant", "A=house", "--variant", f"B={deck}"]
     seq = subprocess.run(
-        [str(SOLO), *common, "--until-decided", "--round", "3", "--max-games", "40",
+        [str(SOLO), *common, "--until-decided", "--round", "2", "--max-games", "6",
          "--out", str(tmp_path / "seq.csv")],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert seq.returncode == 0, seq.stderr
-    assert "H0 accepted" in seq.stdout
+    assert "no decision: the maximum of games was reached" in seq.stdout
     assert "Games played: 6 (3 paired seeds)" in seq.stdout
     assert "95% paired t interval" in seq.stdout and "fixed batch" in seq.stdout
     fixed = subprocess.run(

@@ -212,7 +212,8 @@ def _cmd_until_decided(args: argparse.Namespace) -> int:
         if args.measure != batch_sequential.WIN:
             raise batch_setup.BatchError(f"--measure {args.measure}: give --d1 (the difference that matters)")
         d1 = batch_sequential.DEFAULT_D1_WIN
-    test = batch_sequential.SequentialTest(args.d0, d1, args.alpha, args.beta)
+    values = batch_sequential.WIN_VALUES if args.measure == batch_sequential.WIN else ()
+    test = batch_sequential.SequentialTest(args.d0, d1, args.alpha, args.beta, values)
     seeds = batch_setup.parse_seeds(args.seeds) if args.seeds else tuple(range(1, args.max_games // 2 + 1))
     if args.out:
         batch_records.check_out_path(args.out)

@@ -8,18 +8,25 @@ through a sequential probability ratio test, and the batch stops as soon as it a
 - H1: the mean difference is ``d1`` (the change a designer cares about),
 
 with error rates ``alpha`` (accepting H1 when H0 holds) and ``beta`` (accepting H0 when H1
-holds), or when ``max_games`` are played. The test is the generalized SPRT that Stockfish's
-fishtest runs on its paired ("pentanomial") game results: the log-likelihood ratio of H1 to H0
-for ``n`` paired differences with mean ``m`` and variance ``v`` is, in the normal approximation,
+holds), or when ``max_games`` are played. The test is the generalized SPRT (GSPRT) that
+Stockfish's fishtest runs on paired game results: after each round, the log-likelihood ratio
 
-    LLR = n (d1 - d0) (2 m - d0 - d1) / (2 v)
+    LLR = max log L(x | mean d1) - max log L(x | mean d0)
 
-and Wald's bounds decide: accept H1 when LLR >= log((1 - beta) / alpha), accept H0 when
+of the paired differences ``x``, each maximum taken over the distributions on the values the
+differences can take (for the win, the trinomial -1, 0, +1 of a pair lost, tied or won by B, as
+fishtest's trinomial/pentanomial; for a CSV column, the values seen, widened by two far values),
+with a count that was never seen regularized to 0.001 as fishtest does (the empirical likelihood,
+A. B. Owen, *Empirical Likelihood*, 2001; the maximum through its Lagrange multiplier). Wald's
+bounds decide: accept H1 when LLR >= log((1 - beta) / alpha), accept H0 when
 LLR <= log(beta / (1 - alpha)) (A. Wald, *Sequential Tests of Statistical Hypotheses*, Ann. Math.
-Statist. 16 (1945) 117-186; M. Van den Bergh, "A practical introduction to the GSPRT", fishtest
-documentation, 2017). The reported interval is the paired Student-t 95% interval of the mean
-difference (``scipy.stats``); after an early stop it is indicative only (a sequential stop biases
-the estimate a little away from the bound not crossed).
+Statist. 16 (1945) 117-186; M. Van den Bergh, "A practical introduction to the GSPRT",
+fishtest documentation). Near the hypotheses this is about ``n (d1 - d0)(2 m - d0 - d1) / (2 v)``
+for ``n`` differences of mean ``m`` and variance ``v``, but it stays right when every difference so
+far is the same (a deck change that has not yet changed a single game). The reported interval is
+the paired Student-t 95% interval of the mean difference (``scipy.stats``); after an early stop it
+is indicative only (a sequential stop biases the estimate a little away from the bound not
+crossed).
 
 May import: :mod:`solo.playtest.batch_stats`, :mod:`solo.playtest.batch_records`,
 :mod:`solo.playtest.batch_setup`.
@@ -44,8 +51,10 @@ DEFAULT_D1_WIN = 0.05
 DEFAULT_MAX_GAMES = 20_000
 DEFAULT_ROUND = 100
 """Paired seeds per round (200 games with two variants)."""
-MIN_VARIANCE = 1e-9
-"""The variance used when every difference so far is the same (the LLR stays finite)."""
+UNSEEN = 1e-3
+"""The count given to a value the differences can take but have not (fishtest's regularization)."""
+WIN_VALUES = (-1.0, 0.0, 1.0)
+"""The values a paired difference of :data:`WIN` can take: B lost where A won, both the same, B won."""
 _NOT_NUMBERS = ("variant", "seed", "winner")
 
 H0 = "H0"
@@ -78,12 +87,20 @@ class SequentialTest:
     d1: float
     alpha: float = 0.05
     beta: float = 0.05
+    values: tuple[float, ...] = ()
+    """The values a difference can take when they are known (:data:`WIN_VALUES` for the win), sorted;
+    empty: any number (the values seen count, widened by two far ones)."""
 
     def __attrs_post_init__(self) -> None:
         if not (0.0 < self.alpha < 0.5 and 0.0 < self.beta < 0.5):
             raise BatchError(f"--alpha {self.alpha} / --beta {self.beta}: each must be above 0 and below 0.5")
         if not (math.isfinite(self.d0) and math.isfinite(self.d1)) or self.d0 == self.d1:
             raise BatchError(f"--d0 {self.d0} / --d1 {self.d1}: two different numbers are needed")
+        if self.values and not all(self.values[0] < d < self.values[-1] for d in (self.d0, self.d1)):
+            raise BatchError(
+                f"--d0 {self.d0} / --d1 {self.d1}: each must lie between {self.values[0]:g} and "
+                f"{self.values[-1]:g}, the least and most a difference can be"
+            )
 
     @property
     def lower(self) -> float:
@@ -96,13 +113,51 @@ class SequentialTest:
         return math.log((1.0 - self.beta) / self.alpha)
 
     def llr(self, diffs: Sequence[float]) -> float:
-        """The log-likelihood ratio of H1 to H0 for the paired differences ``diffs`` (0 for fewer than 2)."""
-        n = len(diffs)
-        if n < 2:
+        """The log-likelihood ratio of H1 to H0 for the paired differences ``diffs`` (0 for fewer than 2).
+
+        Raises ValueError for a difference outside :attr:`values` when those are fixed.
+        """
+        if len(diffs) < 2:
             return 0.0
-        m = math.fsum(diffs) / n
-        v = max(statistics.pvariance(diffs, m), MIN_VARIANCE)
-        return n * (self.d1 - self.d0) * (2.0 * m - self.d0 - self.d1) / (2.0 * v)
+        xs, cs = self._counts(diffs)
+        return _fit(xs, cs, self.d1)[0] - _fit(xs, cs, self.d0)[0]
+
+    def sd_at_d1(self, diffs: Sequence[float]) -> float:
+        """The standard deviation of one difference under H1 fitted to ``diffs``: the distribution on
+        the values closest (most likely) to the games played whose mean is ``d1``. Near the data's own
+        spread when the mean is near ``d1``; never 0, even when every difference so far is the same.
+        """
+        xs, cs = self._counts(diffs)
+        probs = _fit(xs, cs, self.d1)[1]
+        return math.sqrt(math.fsum(p * (x - self.d1) ** 2 for p, x in zip(probs, xs, strict=True)))
+
+    def fixed_sd(self, diffs: Sequence[float]) -> float:
+        """The spread a fixed batch is planned with: the standard deviation of ``diffs``, and for known
+        :attr:`values` (the win) at least :meth:`sd_at_d1` (so ties alone still need games to rule out
+        ``d1``); for a column with no spread yet, a tiny positive number."""
+        sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
+        if self.values:
+            sd = max(sd, self.sd_at_d1(diffs))
+        return max(sd, 1e-6)
+
+    def _counts(self, diffs: Sequence[float]) -> tuple[list[float], list[float]]:
+        """The values a difference can take, sorted, and how often each was seen (:data:`UNSEEN` if never)."""
+        counts: dict[float, float] = {}
+        for x in diffs:
+            counts[float(x)] = counts.get(float(x), 0.0) + 1.0
+        if self.values:
+            odd = sorted(set(counts) - set(self.values))
+            if odd:
+                raise ValueError(f"differences {odd} are not among the values {self.values}")
+            for v in self.values:
+                counts.setdefault(v, UNSEEN)
+        else:
+            lo, hi = min(*counts, self.d0, self.d1), max(*counts, self.d0, self.d1)
+            span = max(hi - lo, abs(self.d1 - self.d0))
+            for v in (lo - span, hi + span):
+                counts[v] = counts.get(v, 0.0) + UNSEEN
+        xs = sorted(counts)
+        return xs, [counts[x] for x in xs]
 
     def decide(self, diffs: Sequence[float]) -> str | None:
         """:data:`H1`, :data:`H0`, or None while the LLR lies between the bounds."""
@@ -127,6 +182,29 @@ class SequentialTest:
         return max(2, math.ceil((z * sd / abs(self.d1 - self.d0)) ** 2))
 
 
+def _fit(xs: Sequence[float], cs: Sequence[float], d: float) -> tuple[float, list[float]]:
+    """The largest ``sum(c log p)`` over distributions ``p`` on ``xs`` with mean ``d``, and that ``p``
+    (``d`` strictly between the least and the largest of ``xs``; ``cs`` > 0 the counts).
+
+    The maximum is ``p_i = (c_i / N) / (1 + lam (x_i - d))`` with ``lam`` the root of
+    ``sum c_i (x_i - d) / (1 + lam (x_i - d)) = 0`` (a decreasing function on the interval where
+    every ``1 + lam (x_i - d) > 0``), found by ``scipy.optimize.brentq``.
+    """
+    from scipy import optimize
+
+    z = [x - d for x in xs]
+    n = math.fsum(cs)
+    lo, hi = -1.0 / max(z), -1.0 / min(z)
+    pad = 1e-12 * (hi - lo)
+
+    def slope(lam: float) -> float:
+        return math.fsum(c * zi / (1.0 + lam * zi) for c, zi in zip(cs, z, strict=True))
+
+    lam = float(optimize.brentq(slope, lo + pad, hi - pad, xtol=1e-14))
+    probs = [c / n / (1.0 + lam * zi) for c, zi in zip(cs, z, strict=True)]
+    return math.fsum(c * math.log(p) for c, p in zip(cs, probs, strict=True)), probs
+
+
 @attrs.frozen
 class Verdict:
     """How a sequential comparison ended."""
@@ -142,7 +220,7 @@ class Verdict:
     """The mean paired difference with its 95% Student-t interval."""
     fixed_games: int
     """The games a fixed batch with a 95% interval needs for the same answer
-    (:meth:`SequentialTest.fixed_pairs` at the observed spread, times the variants)."""
+    (:meth:`SequentialTest.fixed_pairs` at :meth:`SequentialTest.fixed_sd`, times the variants)."""
 
     def text(self, measure: str) -> str:
         """Plain words: games played, the decision, the LLR and bounds, the interval, the fixed batch.
@@ -200,7 +278,6 @@ def until_decided(
             raise RuntimeError(f"play returned {len(got)} differences for {len(block)} seeds")
         diffs.extend(got)
         decision = test.decide(diffs)
-    sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
     return Verdict(
         decision=decision or UNDECIDED,
         pairs=len(diffs),
@@ -208,5 +285,5 @@ def until_decided(
         llr=test.llr(diffs),
         test=test,
         interval=mean_interval(diffs),
-        fixed_games=test.fixed_pairs(max(sd, math.sqrt(MIN_VARIANCE))) * variants,
+        fixed_games=test.fixed_pairs(test.fixed_sd(diffs)) * variants,
     )
