@@ -189,3 +189,27 @@ def test_until_decided_writes_the_csv_a_fixed_batch_writes(tmp_path):
     )  # fmt: skip
     assert fixed.returncode == 0, fixed.stderr
     assert (tmp_path / "seq.csv").read_bytes() == (tmp_path / "fixed.csv").read_bytes()
+
+
+def test_the_bench_deck_b_changes_card_e01_only(tmp_path):
+    """tools/bench's compare deck B: card e01 reads Hide in every Cover and Open row; every other card
+    (and e01's initiative, rout and berserk strings) is the house card."""
+    import importlib.machinery
+    import importlib.util
+
+    from solo.data.house import load_data
+
+    tool = Path(__file__).resolve().parent.parent / "tools" / "bench"
+    loader = importlib.machinery.SourceFileLoader("solo_tools_bench_compare", str(tool))
+    spec = importlib.util.spec_from_loader("solo_tools_bench_compare", loader)
+    bench = importlib.util.module_from_spec(spec)
+    loader.exec_module(bench)
+    (tmp_path / "b").mkdir()
+    house, b = load_data().enemy_deck.cards, load_data(bench.compare_deck_b(tmp_path / "b")).enemy_deck.cards
+    changed = [x.id for x, y in zip(house, b, strict=True) if x != y]
+    assert changed == ["e01"]
+    e01 = b[0]
+    states = ("aggressive", "bold", "normal", "cautious", "shaken")
+    rows = [getattr(t, m) for t in (e01.cover, e01.open) for m in states]
+    assert {str(r) for r in rows} == {str(house[0].cover.bold)}  # HI
+    assert (e01.initiative, e01.rout, e01.berserk) == (house[0].initiative, house[0].rout, house[0].berserk)
