@@ -62,7 +62,17 @@ def test_llr_of_ties_is_the_trinomial_likelihood():
     assert t.decide([0.0] * 58) == bs.H0
     # A fixed batch must still rule out +5 points: H1 fitted to the ties has p(+1) 0.05, p(0) 0.95.
     assert t.sd_at_d1([0.0] * 58) == pytest.approx(math.sqrt(0.05 * 0.95), rel=1e-2)
-    assert t.fixed_pairs(t.sd_at_d1([0.0] * 58)) == 247  # ((1.96 + 1.645) 0.218 / 0.05)^2
+    assert t.fixed_pairs(t.fixed_sd([0.0] * 58, bs.H0)) == 247  # ((1.96 + 1.645) 0.218 / 0.05)^2
+
+
+def test_llr_of_ties_in_a_column_counts_one_more_unit_each_way():
+    """A CSV column (whole numbers), H0 +0 against H1 +0.2: n ties give about n log 0.8 (under H1 at
+    best 80% of seeds tie and 20% differ by +1), so H0 is accepted at the 14th tie, not the 13th."""
+    t = bs.SequentialTest(0.0, 0.2)
+    assert t.llr([0.0] * 13) == pytest.approx(13 * math.log(0.8), rel=1e-2)
+    assert t.decide([0.0] * 13) is None
+    assert t.decide([0.0] * 14) == bs.H0
+    assert t.fixed_sd([0.0] * 14, bs.H0) == pytest.approx(0.4, rel=1e-2)  # sqrt(0.2 * 0.8)
 
 
 def test_llr_near_the_hypotheses_is_the_normal_approximation():

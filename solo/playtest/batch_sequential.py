@@ -15,8 +15,9 @@ Stockfish's fishtest runs on paired game results: after each round, the log-like
 
 of the paired differences ``x``, each maximum taken over the distributions on the values the
 differences can take (for the win, the trinomial -1, 0, +1 of a pair lost, tied or won by B, as
-fishtest's trinomial/pentanomial; for a CSV column, the values seen, widened by two far values),
-with a count that was never seen regularized to 0.001 as fishtest does (the empirical likelihood,
+fishtest's trinomial/pentanomial; for a CSV column, which counts things, the values seen and one
+more whole unit beyond each end), with a count that was never seen regularized to 0.001 as
+fishtest does (the empirical likelihood,
 A. B. Owen, *Empirical Likelihood*, 2001; the maximum through its Lagrange multiplier). Wald's
 bounds decide: accept H1 when LLR >= log((1 - beta) / alpha), accept H0 when
 LLR <= log(beta / (1 - alpha)) (A. Wald, *Sequential Tests of Statistical Hypotheses*, Ann. Math.
@@ -89,7 +90,7 @@ class SequentialTest:
     beta: float = 0.05
     values: tuple[float, ...] = ()
     """The values a difference can take when they are known (:data:`WIN_VALUES` for the win), sorted;
-    empty: any number (the values seen count, widened by two far ones)."""
+    empty: whole numbers (a CSV column): the values seen and one more whole unit at each end."""
 
     def __attrs_post_init__(self) -> None:
         if not (0.0 < self.alpha < 0.5 and 0.0 < self.beta < 0.5):
@@ -131,12 +132,12 @@ class SequentialTest:
         probs = _fit(xs, cs, self.d1)[1]
         return math.sqrt(math.fsum(p * (x - self.d1) ** 2 for p, x in zip(probs, xs, strict=True)))
 
-    def fixed_sd(self, diffs: Sequence[float]) -> float:
-        """The spread a fixed batch is planned with: the standard deviation of ``diffs``, and for known
-        :attr:`values` (the win) at least :meth:`sd_at_d1` (so ties alone still need games to rule out
-        ``d1``); for a column with no spread yet, a tiny positive number."""
+    def fixed_sd(self, diffs: Sequence[float], decision: str | None = None) -> float:
+        """The spread a fixed batch is planned with: the standard deviation of ``diffs``; when the
+        answer is H0 (a fixed batch must rule ``d1`` out), at least :meth:`sd_at_d1`, so a run of
+        identical differences still needs the games that would show a ``d1`` change."""
         sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
-        if self.values:
+        if decision == H0:
             sd = max(sd, self.sd_at_d1(diffs))
         return max(sd, 1e-6)
 
@@ -151,10 +152,10 @@ class SequentialTest:
                 raise ValueError(f"differences {odd} are not among the values {self.values}")
             for v in self.values:
                 counts.setdefault(v, UNSEEN)
-        else:
-            lo, hi = min(*counts, self.d0, self.d1), max(*counts, self.d0, self.d1)
-            span = max(hi - lo, abs(self.d1 - self.d0))
-            for v in (lo - span, hi + span):
+        else:  # the CSV columns count things: one more whole unit at each end may happen
+            lo = math.ceil(min(*counts, self.d0, self.d1)) - 1.0
+            hi = math.floor(max(*counts, self.d0, self.d1)) + 1.0
+            for v in (lo, hi):
                 counts[v] = counts.get(v, 0.0) + UNSEEN
         xs = sorted(counts)
         return xs, [counts[x] for x in xs]
@@ -285,5 +286,5 @@ def until_decided(
         llr=test.llr(diffs),
         test=test,
         interval=mean_interval(diffs),
-        fixed_games=test.fixed_pairs(test.fixed_sd(diffs)) * variants,
+        fixed_games=test.fixed_pairs(test.fixed_sd(diffs, decision)) * variants,
     )
