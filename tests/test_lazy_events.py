@@ -14,10 +14,18 @@ def _play(keep: bool) -> tuple[list, object]:
     return seen, g
 
 
+def _plain(e) -> str:
+    return repr((e.kind, e.turn, e.impulse, e.text, e.rule, e.actor, sorted(e.data.items(), key=str)))
+
+
 def test_batch_game_skips_text_but_not_play():
     kept, gk = _play(True)
     batch, gb = _play(False)
-    assert gb.events == [] and gk.events[-len(kept) :] == kept  # listeners hear from the first decision on
+    assert gb.events == []
+    # Listeners hear from the first decision on, each event once, in the order it was emitted; the
+    # log holds the same events with a fire put before its effects (GameContext.mark).
+    tail = gk.events[-len(kept) :]
+    assert sorted(_plain(e) for e in tail) == sorted(_plain(e) for e in kept)
     # Same events, kind for kind, data for data, in the same order: the text is the only difference.
     assert [(e.seq, e.kind, e.turn, e.impulse, e.rule, e.actor, e.data) for e in batch] == [
         (e.seq, e.kind, e.turn, e.impulse, e.rule, e.actor, e.data) for e in kept

@@ -1,7 +1,7 @@
 """Batch statistics: per-variant means and paired differences with confidence intervals.
 
 :func:`compare` summarises the records of a batch: per variant the mean of each
-measure with a 95% Student-t confidence interval (a Wilson interval for the
+measure with a 95% Student-t confidence interval (quantiles from ``scipy.stats``) (a Wilson interval for the
 Friendly win rate), and per variant after the first the *paired* difference
 from the first (the same seeds), with a t interval of the per-seed differences.
 :func:`format_comparison` makes it a plain-text table.
@@ -45,71 +45,23 @@ class Interval:
 _NAN = float("nan")
 
 
-def _betacf(a: float, b: float, x: float) -> float:
-    """The continued fraction of the regularized incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 - qab * x / qap
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 400):
-        m2 = 2 * m
-        for aa in (
-            m * (b - m) * x / ((qam + m2) * (a + m2)),
-            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
-        ):
-            d = 1.0 + aa * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + aa / c
-            c = c if abs(c) > tiny else tiny
-            h *= d * c
-        if abs(d * c - 1.0) < 1e-15:
-            break
-    return h
-
-
-def _betai(a: float, b: float, x: float) -> float:
-    """The regularized incomplete beta function I_x(a, b), 0 <= x <= 1."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    front = math.exp(
-        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    )
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _betacf(a, b, x) / a
-    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
-
-
 def t_cdf(t: float, df: float) -> float:
-    """P(T <= t) for Student's t with ``df`` degrees of freedom."""
-    tail = 0.5 * _betai(df / 2.0, 0.5, df / (df + t * t))
-    return 1.0 - tail if t > 0 else tail
+    """P(T <= t) for Student's t with ``df`` > 0 degrees of freedom (``scipy.stats.t``)."""
+    from scipy import stats  # imported when first needed: the window and ``solo run`` never need it
+
+    return float(stats.t.cdf(t, df))
 
 
 def t_quantile(p: float, df: float) -> float:
-    """The ``p`` quantile of Student's t with ``df`` > 0 degrees of freedom (bisection on :func:`t_cdf`)."""
+    """The ``p`` quantile of Student's t with ``df`` > 0 degrees of freedom (``scipy.stats.t``).
+
+    Raises ValueError unless 0 < p < 1 and df > 0.
+    """
     if not 0.0 < p < 1.0 or df <= 0:
         raise ValueError(f"t_quantile needs 0 < p < 1 and df > 0, got p={p}, df={df}")
-    if p < 0.5:
-        return -t_quantile(1.0 - p, df)
-    if p == 0.5:
-        return 0.0
-    if df > 1e7:
-        return statistics.NormalDist().inv_cdf(p)
-    lo, hi = 0.0, 1.0
-    while t_cdf(hi, df) < p:
-        lo, hi = hi, hi * 2.0
-    for _ in range(200):
-        mid = (lo + hi) / 2.0
-        if t_cdf(mid, df) < p:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-12 * max(1.0, hi):
-            break
-    return (lo + hi) / 2.0
+    from scipy import stats
+
+    return float(stats.t.ppf(p, df))
 
 
 def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Interval:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
+import attrs
+
 from solo.core.decisions import Decision, DecisionKind
 from solo.core.decks import Deck
 from solo.core.dice import Dice
@@ -123,6 +125,17 @@ class GameContext:
         """
         return self._keep_events
 
+    def mark(self) -> int:
+        """Where an action's own event goes in the log: the ``seq`` the next event will take.
+
+        An action whose event sums up dice rolled and effects applied along the way (a fire,
+        base-rules §10) takes a mark before its first roll and passes it to :meth:`emit` as
+        ``at``: the log then narrates the cause (the action and its dice) before its effects
+        (hit, wound draw, Duck Back, morale check), though the event is built last. Only the
+        order of the narration changes, never a roll or a choice.
+        """
+        return self._seq
+
     def emit(
         self,
         kind: str,
@@ -132,6 +145,7 @@ class GameContext:
         actor: str | None = None,
         data: dict[str, Any] | Callable[[], dict[str, Any]] | None = None,
         automatic: bool = True,
+        at: int | None = None,
     ) -> Event | None:
         """Record an event (and hand it to the listeners); returns it, or None when it is not built.
 
@@ -142,6 +156,11 @@ class GameContext:
         A game that keeps no events builds one only for its listeners: a listener with a
         ``kinds`` attribute (a collection of kinds) is handed only those; when no listener
         wants ``kind``, the event takes its number (``seq``) and nothing is built.
+        ``at``: a :meth:`mark` taken earlier; the event takes that ``seq`` and its place in the
+        log, and the events logged since the mark move one place on (their ``seq`` with them).
+        Listeners hear every event once, when it is emitted (the order things were worked out
+        in): they hear this one after the events it went in front of, which they heard with
+        their ``seq`` of then. Read :attr:`events` for the order of the narration.
         """
         if not self._keep_events:
             for listener in self.listeners:
@@ -158,7 +177,7 @@ class GameContext:
             data = data()
         flow = self.state.flow if hasattr(self, "state") else None
         ev = Event(
-            seq=self._seq,
+            seq=self._seq if at is None else min(at, self._seq),
             kind=kind,
             turn=flow.turn if flow else 0,
             impulse=flow.impulse if flow else 0,
@@ -170,12 +189,21 @@ class GameContext:
         )
         self._seq += 1
         if self._keep_events:
-            self.events.append(ev)
+            if ev.seq == len(self.events):
+                self.events.append(ev)
+            else:
+                self._insert(ev)
         for listener in self.listeners:
             kinds = getattr(listener, "kinds", None)
             if kinds is None or kind in kinds:
                 listener(ev)
         return ev
+
+    def _insert(self, ev: Event) -> None:
+        """Put ``ev`` in the log at its ``seq``; the events from there on move one place on."""
+        events = self.events
+        at = ev.seq
+        events[at:] = [ev, *(attrs.evolve(e, seq=e.seq + 1) for e in events[at:])]
 
     def _on_roll(self, record: Any) -> None:
         from solo.core.chance_records import record_to_dict

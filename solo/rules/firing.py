@@ -471,10 +471,13 @@ def resolve_fire_steps(
     gives the firer +1 morale (cap Aggressive); alert 3. Stops when the target is out of
     action or the ammunition runs out. Ammo drops one step at the first natural 9 (a belt-fed
     MG with an assistant: the second); never for pistols and knives. ``assisted`` overrides the
-    14.3 assistant test (vehicle MGs, C2 31.9.4 b). Emits one ``"fire"`` event. A Friendly
+    14.3 assistant test (vehicle MGs, C2 31.9.4 b). Emits one ``"fire"`` event, put in the log
+    before everything the fire caused (the reveal, alerts, its dice, wound draws, Duck Back, morale
+    checks: :meth:`~solo.rules.context.GameContext.mark`). A Friendly
     Tough target or Deadly firer picks his wound card through a ``wound_card`` decision (C2 24.1,
     :func:`~solo.rules.wounds.wound_draw_steps`) when ``ask``.
     """
+    at = game.mark()  # the fire is narrated first, then its dice and what they did (base-rules §10)
     weapon = game.data.weapons.get(sol.weapon)
     imp = game.state.flow.impulse
     ws = sol.total
@@ -524,6 +527,7 @@ def resolve_fire_steps(
         text,
         rule="base-rules §10; 13.0" + ("; 14.3" if weapon.has_flag(WeaponFlag.BELT) else ""),
         actor=firer.id,
+        at=at,
         data={
             "firer": firer.id,
             "target": target.id,

@@ -150,6 +150,7 @@ def throw(game: GameContext, ch: Character, order: Order) -> None:
         ws, weapon_id = carried if carried is not None else (0, "smoke_grenade")
     ws += ch.wound_penalty
     was_revealed = ch.revealed
+    at = game.mark()  # the throw is narrated first, then the reveal and its dice
     _reveal(game, ch, f"he throws a {name.lower()}", "9 item 8 [house]")
     landed: Hex | None = target
     check: dict[str, Any] = {}
@@ -186,6 +187,7 @@ def throw(game: GameContext, ch: Character, order: Order) -> None:
         rule="12" + ("; 9 item 8 [house]" if not was_revealed else ""),
         actor=ch.id,
         data=data,
+        at=at,
     )
     if landed is None:
         return

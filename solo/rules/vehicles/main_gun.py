@@ -233,7 +233,8 @@ def fire_main_gun(game: GameContext, vehicle: Vehicle, gunner: Character) -> Gen
     AP/HE at a vehicle: d10 <= TQ + aspect (+2 side, +1 front/rear) + Direct Firing + own speed
     + target speed + range band (+ smoke, night, weather, Gunner's sight, morale) hits → :func:`hit_vehicle`.
     HE at a hex: :func:`he_at_hex` with TQ + Direct Firing + speed + Commander's LDR.
-    The gun is then unloaded (``vehicle.loaded = None``). Emits one ``main_gun_fire`` event.
+    The gun is then unloaded (``vehicle.loaded = None``). Emits one ``main_gun_fire`` event; a shot's
+    event goes in the log before its to-hit die and what the shot did (after the TQC to fire).
     """
     imp = game.state.flow.impulse
     rule = "C2 31.9.4 d, 31.11.2"
@@ -299,6 +300,7 @@ def fire_main_gun(game: GameContext, vehicle: Vehicle, gunner: Character) -> Gen
         "ammo": ammo.value,
         **shot.event_data(imp),
     }
+    at = game.mark()  # the shot is narrated first, then its dice and what they did
     v = target_vehicle(game, shot.key)
     if v is not None:
         rolled, text = shot_at_vehicle(
@@ -325,7 +327,7 @@ def fire_main_gun(game: GameContext, vehicle: Vehicle, gunner: Character) -> Gen
     spotting.alert_around(
         game, vehicle.hex, 10, f"{vehicle.name} fired its main gun", "base-rules §5.6 alert 1"
     )
-    game.emit("main_gun_fire", text, rule=rule + ", 31.10", actor=gunner.id, data=data)
+    game.emit("main_gun_fire", text, rule=rule + ", 31.10", actor=gunner.id, data=data, at=at)
 
 
 def he_at_hex(

@@ -190,8 +190,10 @@ def resolve_fire_at_vehicle(
     :func:`hit_vehicle` (penetration for Half-Tracks and AFV armor, the Jeep/Truck tables, hatch
     and periscope hits...). A Suppressive Fire hit is an MC for each exposed occupant [house].
     Ammo as base-rules §10 (``assisted``: override the 14.3 assistant test). Alerts within 10
-    hexes (alert 1). Emits one ``vehicle_fire`` event with the breakdown and every hit's report.
+    hexes (alert 1). Emits one ``vehicle_fire`` event with the breakdown and every hit's report,
+    put in the log before everything the fire caused (:meth:`~solo.rules.context.GameContext.mark`).
     """
+    at = game.mark()  # narrated first, then its dice and what they did
     weapon = game.data.weapons.get(sol.weapon)
     strike = strike_of(game, weapon.id, Ordnance.SMALL_ARMS)
     spotting.reveal(game, firer, reason="fired", rule="base-rules §9.8")
@@ -233,6 +235,7 @@ def resolve_fire_at_vehicle(
         text,
         rule="C2 31.10, 31.10.1-31.10.3; base-rules §10",
         actor=firer.id,
+        at=at,
         data={
             "firer": firer.id,
             "vehicle": vehicle.id,
