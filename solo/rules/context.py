@@ -22,6 +22,7 @@ from solo.data.maps import Board
 from solo.data.orders import Order
 from solo.rules.los import LineOfSight, Sight
 from solo.rules.state import Character, GameState, GivenOrder, Status
+from solo.rules.visibility import KeptSight
 
 if TYPE_CHECKING:
     from solo.rules.vehicles.state import Vehicle
@@ -99,6 +100,8 @@ class GameContext:
         self._low_orders = frozenset(o.id for o in data.orders if o.low)
         self._plain_orders: dict[tuple[str, str], GivenOrder] = {}
         """One :class:`GivenOrder` per (order, source) with no directions or target (:meth:`set_order`)."""
+        self._kept_sight = KeptSight()
+        """Who can see whom, kept between activations (:meth:`opponents_in_sight`)."""
         self.events: list[Event] = []
         self.inputs: list[dict[str, Any]] = []
         self._keep_events = keep_events
@@ -290,6 +293,18 @@ class GameContext:
                 yield t, sight
                 index = self.los.board.index  # read again after the caller's spot, as sight does
                 one = self._viewer_line(viewer)
+
+    def opponents_in_sight(self, viewer: Character) -> Iterator[tuple[Character, Sight]]:
+        """:meth:`clear_sights` of ``viewer`` over every opponent in roster order (base-rules §9
+        step 6): the same answers, with the frequent "none" read from the kept masks of
+        :class:`~solo.rules.visibility.KeptSight` without a LOS look-up a target."""
+        targets = self.state.roster(viewer.side.other)
+        night = self.options.night_los if self.scenario.night else None
+        if self._kept_sight.none_in_sight(
+            viewer, targets, self.los, self._low_orders, self.state.max_los, night, self._viewer_line
+        ):
+            return iter(())
+        return self.clear_sights(viewer, targets)
 
     def _viewer_line(self, viewer: Character) -> Callable[[int, bool], Sight] | None:
         """The viewer's part of :meth:`sight`: ``(target index, target low) -> Sight``, exact when
