@@ -11,7 +11,10 @@ is no. :class:`KeptSight` answers that question with a few mask operations over 
 - per viewer (hex index, low order, TQ for heavy smoke, maximum and night LOS): which target hexes
   were asked (``known``) and which of them are in clear LOS (``clear``), one pair of masks per
   target low order, kept while the LOS's markers and board are the same (``LineOfSight.marks``
-  and the LOS object) and filled only for the hexes not asked yet (the pieces that moved).
+  and the LOS object) and filled only for the hexes not asked yet (the pieces that moved). The
+  viewer's TQ is part of the key only while smoke is on the map (C2 29.5 heavy smoke); without
+  smoke an answer is the same from either end, so each one asked is also kept for the target's view
+  of the viewer.
 
 It only says "no opponent to spot is in sight" when that is exactly what the scan would find;
 otherwise the scan runs as before, so the rolls, their order and the logs are unchanged.
@@ -39,7 +42,7 @@ class KeptSight:
     def __init__(self) -> None:
         self._los: Any = None
         self._marks = -1
-        self._seen: dict[tuple[int, bool, int, int | None, int | None], list[int]] = {}
+        self._seen: dict[tuple[int, bool, int | None, int | None, int | None], list[int]] = {}
         """Per viewer key: ``[known, clear, known_low, clear_low]`` masks over target hex indices."""
         self._unspotted: dict[
             int, tuple[int, Sequence[Character], Any, tuple[tuple[int, bool], ...], int, int]
@@ -84,24 +87,38 @@ class KeptSight:
             return False
         vo = viewer.order
         low_a = vo is not None and vo.order in low_orders
-        viewer_tq = viewer.tq if not viewer.wounds else viewer.effective_tq
+        # The viewer's TQ matters only for heavy smoke (C2 29.5): without smoke on the map the
+        # answers are symmetric, and each one asked is kept for the target's view of the viewer too.
+        smokeless = not los._smoke
+        viewer_tq = None if smokeless else (viewer.tq if not viewer.wounds else viewer.effective_tq)
+        all_seen = self._seen
         key = (ia, low_a, viewer_tq, max_los, night)
-        seen = self._seen.get(key)
+        seen = all_seen.get(key)
         if seen is None:
-            seen = self._seen[key] = [0, 0, 0, 0]
+            seen = all_seen[key] = [0, 0, 0, 0]
         m_high, m_low = kept[4], kept[5]
         if m_high & ~seen[0] or m_low & ~seen[2]:
             one = reader(viewer)
             if one is None:  # illuminated (§15): the full sight, not kept
                 return False
+            back_at = 2 if low_a else 0
+            back_bit = 1 << ia
             for ib, low_b in items:
                 at = 2 if low_b else 0
                 bit = 1 << ib
                 if seen[at] & bit:
                     continue
                 seen[at] |= bit
-                if one(ib, low_b).clear:
+                clear = one(ib, low_b).clear
+                if clear:
                     seen[at + 1] |= bit
+                if smokeless:  # the same line seen from the target's end (ends sorted in the LOS key)
+                    back = all_seen.get((ib, low_b, None, max_los, night))
+                    if back is None:
+                        back = all_seen[(ib, low_b, None, max_los, night)] = [0, 0, 0, 0]
+                    back[back_at] |= back_bit
+                    if clear:
+                        back[back_at + 1] |= back_bit
         return not (m_high & seen[1]) and not (m_low & seen[3])
 
     def _unspotted_of(
