@@ -98,6 +98,7 @@ class GameContext:
             self.board, month=scenario.month, hexside_vertex=self.options.hexside_vertex_los
         )
         self._low_orders = frozenset(o.id for o in data.orders if o.low)
+        self._order_defs: dict[str, Order] = {o.id: o for o in data.orders}
         self._plain_orders: dict[tuple[str, str], GivenOrder] = {}
         """One :class:`GivenOrder` per (order, source) with no directions or target (:meth:`set_order`)."""
         self._kept_sight = KeptSight()
@@ -203,7 +204,11 @@ class GameContext:
 
     def order_def(self, ch: Character) -> Order | None:
         """The definition of ``ch``'s current order, or None."""
-        return self.data.orders.get(ch.order.order) if ch.order is not None else None
+        given = ch.order
+        if given is None:
+            return None
+        found = self._order_defs.get(given.order)
+        return found if found is not None else self.data.orders.get(given.order)  # KeyError: unknown
 
     def is_low(self, ch: Character) -> bool:
         """Whether ``ch`` has a low order (Sneak, Hide, Reload, Rally: C2 27.8, base-rules §4)."""
