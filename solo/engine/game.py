@@ -175,6 +175,7 @@ class Game(GameContext):
                 if st.vehicles:
                     crew.impulse_start(self)
                 spotting.impulse_start(self)
+                active = Status.ACTIVE
                 for team_id in list(st.flow.track):
                     st.flow.active_team = team_id
                     team = st.teams[team_id]
@@ -187,11 +188,11 @@ class Game(GameContext):
                         )
                         for cid in list(team.members):
                             ch = st.characters[cid]
-                            if ch.is_active and ch.alert and ch.order is None and ch.hex is not None:
+                            if ch.status is active and ch.alert and ch.order is None and ch.hex is not None:
                                 assign(self, ch)
                     for cid in list(team.members):
                         ch = st.characters[cid]
-                        if not ch.is_active or ch.hex is None:
+                        if ch.status is not active or ch.hex is None:  # Character.is_active, inlined
                             continue
                         st.flow.active_character = cid
                         yield from self._activate(ch)
@@ -406,7 +407,7 @@ class Game(GameContext):
         # iii) Duck Back declaration (7.19)
         if ch.side is Side.FRIENDLY and ch.order is not None and ch.order.order not in ("duck_back",):
             o = self.order_def(ch)
-            if o is not None and o.track(imp) is not TrackStep.NONE:
+            if o is not None and (o.steps[imp - 1] if 1 <= imp <= 4 else o.track(imp)) is not TrackStep.NONE:
                 key = yield self.decision(
                     DecisionKind.DUCK_BACK,
                     f"{ch.name} ({o.name}): Duck Back?",
@@ -423,7 +424,7 @@ class Game(GameContext):
         if o.id == mount_up.MOUNT_UP:  # a man on foot mounting a vehicle (C2 31.11.2)
             mount_up.mount_up_step(self, ch)
             return
-        step = o.track(imp)
+        step = o.steps[imp - 1] if 1 <= imp <= 4 else o.track(imp)  # Order.track without its call
         if step in (TrackStep.MAY_MOVE, TrackStep.MOVE, TrackStep.MOVE_2):
             yield from movement.move(self, ch, o, step)
         elif step is TrackStep.FIRE:

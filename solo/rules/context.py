@@ -24,6 +24,7 @@ from solo.data.maps import Board
 from solo.data.orders import Order
 from solo.rules.los import LineOfSight, Sight
 from solo.rules.state import Character, GameState, GivenOrder, Status
+from solo.rules.visibility import KeptSight
 
 if TYPE_CHECKING:
     from solo.rules.vehicles.state import Vehicle
@@ -99,8 +100,11 @@ class GameContext:
             self.board, month=scenario.month, hexside_vertex=self.options.hexside_vertex_los
         )
         self._low_orders = frozenset(o.id for o in data.orders if o.low)
+        self._order_defs: dict[str, Order] = {o.id: o for o in data.orders}
         self._plain_orders: dict[tuple[str, str], GivenOrder] = {}
         """One :class:`GivenOrder` per (order, source) with no directions or target (:meth:`set_order`)."""
+        self._kept_sight = KeptSight()
+        """Who can see whom, kept between activations (:meth:`opponents_in_sight`)."""
         self.events: list[Event] = []
         self.inputs: list[dict[str, Any]] = []
         self._keep_events = keep_events
@@ -228,7 +232,11 @@ class GameContext:
 
     def order_def(self, ch: Character) -> Order | None:
         """The definition of ``ch``'s current order, or None."""
-        return self.data.orders.get(ch.order.order) if ch.order is not None else None
+        given = ch.order
+        if given is None:
+            return None
+        found = self._order_defs.get(given.order)
+        return found if found is not None else self.data.orders.get(given.order)  # KeyError: unknown
 
     def is_low(self, ch: Character) -> bool:
         """Whether ``ch`` has a low order (Sneak, Hide, Reload, Rally: C2 27.8, base-rules §4)."""
@@ -318,6 +326,18 @@ class GameContext:
                 yield t, sight
                 index = self.los.board.index  # read again after the caller's spot, as sight does
                 one = self._viewer_line(viewer)
+
+    def opponents_in_sight(self, viewer: Character) -> Iterator[tuple[Character, Sight]]:
+        """:meth:`clear_sights` of ``viewer`` over every opponent in roster order (base-rules §9
+        step 6): the same answers, with the frequent "none" read from the kept masks of
+        :class:`~solo.rules.visibility.KeptSight` without a LOS look-up a target."""
+        targets = self.state.roster(viewer.side.other)
+        night = self.options.night_los if self.scenario.night else None
+        if self._kept_sight.none_in_sight(
+            viewer, targets, self.los, self._low_orders, self.state.max_los, night, self._viewer_line
+        ):
+            return iter(())
+        return self.clear_sights(viewer, targets)
 
     def _viewer_line(self, viewer: Character) -> Callable[[int, bool], Sight] | None:
         """The viewer's part of :meth:`sight`: ``(target index, target low) -> Sight``, exact when

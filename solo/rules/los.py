@@ -163,6 +163,9 @@ class LineOfSight:
         self._small_top, self._levels, self._sided = board_tables(board, month)
         self._smoke: dict[int, int] = {}
         self._fire: dict[int, bool] = {}
+        self.marks = 0
+        """Bumped by every change of this LOS's smoke or fire markers (and :meth:`clear_cache`):
+        answers kept elsewhere for one value of it stay right while it stays the same."""
         self._n = len(board.hexes)
         # Key: ((low index * n + high index) << 2) | low_a << 1 | low_b, ends sorted.
         # _static: answers without smoke or fire, shared by every game on this board and month
@@ -254,6 +257,7 @@ class LineOfSight:
     def clear_cache(self) -> None:
         """Forget every cached answer, shared ones too (benchmarks and tests of a cold cache; a game
         whose terrain changes gets a board of its own instead, :meth:`on_board`)."""
+        self.marks += 1
         self._cache.clear()
         self._through.clear()
         self._static.clear()
@@ -261,6 +265,7 @@ class LineOfSight:
             self._base_table.clear()
 
     def _invalidate(self, i: int) -> None:
+        self.marks += 1
         keys = self._through.pop(i, None)
         if not keys:
             return

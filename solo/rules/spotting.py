@@ -392,7 +392,7 @@ def spotting_segment(game: GameContext, ch: Character) -> None:
         return
     # Every opponent in roster order; the scan skips the inactive, the off-map and the
     # Spotted/Known, and stops when ch is gone (a dummy removed after spotting).
-    for target, sight in game.clear_sights(ch, game.state.roster(ch.side.other)):
+    for target, sight in game.opponents_in_sight(ch):
         spot(game, ch, target, sight=sight)
 
 
@@ -403,11 +403,10 @@ def impulse_start(game: GameContext) -> None:
     Roster order on both sides.
     """
     st = game.state
-    friendly = st.roster(Side.FRIENDLY)
     for en in st.active(Side.ENEMY):
         if en.alert:
             continue
-        for f, sight in game.clear_sights(en, friendly):
+        for f, sight in game.opponents_in_sight(en):
             spot(game, en, f, sight=sight)
 
 

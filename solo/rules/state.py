@@ -36,7 +36,152 @@ __all__ = [
     "Status",
     "Team",
     "Wound",
+    "version",
 ]
+
+# -- the game-state version ---------------------------------------------------------------
+#
+# Kept answers (who can see whom, the pieces still to spot, option lists) are valid while
+# nothing they read has changed. Every write to the state goes through one of three places
+# below, so no rule can forget to say it changed something:
+# - :meth:`Character.__setattr__` (position, status, order, Spotted/Known, Alert, morale,
+#   wounds...: every attribute) bumps its side's count;
+# - :class:`MarkerDict` / :class:`MarkerList`, the containers of :class:`Markers` and of a
+#   character's wounds, bump on every in-place write (smoke, fire, illumination, grenades);
+# - :meth:`GameState.__setattr__` and :meth:`Markers.__setattr__` (terrain changes, the weather's
+#   maximum LOS, a marker container replaced) bump the board's count.
+# The counts are process-wide and only grow: a kept answer compares the count it was made at,
+# so a write in another game of the process only makes it be made again (never a wrong answer,
+# and nothing a game decides depends on them: play and logs are the same without them).
+
+FRIENDLY_PIECES = 0
+"""Index in :func:`version` of writes to Friendly characters."""
+ENEMY_PIECES = 1
+"""Index of writes to Enemy characters."""
+BOARD = 2
+"""Index of writes to the markers, the terrain changes and the rest of :class:`GameState`."""
+
+_WRITES = [0, 0, 0]
+
+
+def version(part: int) -> int:
+    """The count of writes to ``part`` (:data:`FRIENDLY_PIECES`, :data:`ENEMY_PIECES` or
+    :data:`BOARD`) so far in this process: equal counts mean nothing of it changed in between."""
+    return _WRITES[part]
+
+
+class MarkerDict(dict):  # type: ignore[type-arg]
+    """A ``dict`` that bumps the :data:`BOARD` version on every write (the markers by hex)."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        _WRITES[BOARD] += 1
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        _WRITES[BOARD] += 1
+        dict.__delitem__(self, key)
+
+    def pop(self, *args: Any) -> Any:
+        _WRITES[BOARD] += 1
+        return dict.pop(self, *args)
+
+    def popitem(self) -> Any:
+        _WRITES[BOARD] += 1
+        return dict.popitem(self)
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        _WRITES[BOARD] += 1
+        return dict.setdefault(self, key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        _WRITES[BOARD] += 1
+        dict.update(self, *args, **kwargs)
+
+    def clear(self) -> None:
+        _WRITES[BOARD] += 1
+        dict.clear(self)
+
+    def __ior__(self, other: Any) -> MarkerDict:  # type: ignore[override,misc]
+        _WRITES[BOARD] += 1
+        dict.update(self, other)
+        return self
+
+
+class MarkerList(list):  # type: ignore[type-arg]
+    """A ``list`` that bumps a version on every write: the :data:`BOARD` version (markers) or,
+    for a character's wounds, its side's (``part``)."""
+
+    __slots__ = ("part",)
+
+    def __init__(self, items: Any = (), part: int = BOARD) -> None:
+        list.__init__(self, items)
+        self.part = part
+
+    def __reduce_ex__(self, protocol: Any) -> Any:  # copies and pickles keep the part
+        return (MarkerList, (list(self), self.part))
+
+    def _bump(self) -> None:
+        _WRITES[self.part] += 1
+
+    def append(self, item: Any) -> None:
+        self._bump()
+        list.append(self, item)
+
+    def extend(self, items: Any) -> None:
+        self._bump()
+        list.extend(self, items)
+
+    def insert(self, i: Any, item: Any) -> None:
+        self._bump()
+        list.insert(self, i, item)
+
+    def remove(self, item: Any) -> None:
+        self._bump()
+        list.remove(self, item)
+
+    def pop(self, *args: Any) -> Any:
+        self._bump()
+        return list.pop(self, *args)
+
+    def clear(self) -> None:
+        self._bump()
+        list.clear(self)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._bump()
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        self._bump()
+        list.reverse(self)
+
+    def __setitem__(self, i: Any, item: Any) -> None:
+        self._bump()
+        list.__setitem__(self, i, item)
+
+    def __delitem__(self, i: Any) -> None:
+        self._bump()
+        list.__delitem__(self, i)
+
+    def __iadd__(self, items: Any) -> MarkerList:  # type: ignore[override,misc]
+        self._bump()
+        list.extend(self, items)
+        return self
+
+    def __imul__(self, n: Any) -> MarkerList:  # type: ignore[override,misc]
+        self._bump()
+        list.__imul__(self, n)
+        return self
+
+
+def _board_dict(value: Any = None) -> MarkerDict:
+    return value if type(value) is MarkerDict else MarkerDict(value or {})
+
+
+def _board_list(value: Any = None) -> MarkerList:
+    return value if type(value) is MarkerList and value.part == BOARD else MarkerList(value or ())
 
 
 class Status(enum.Enum):
@@ -151,6 +296,23 @@ class Character:
     acted: dict[str, Any] = attrs.field(factory=dict)
     """Scratch for this turn (spotting done this activation, hexes moved...); cleared each turn."""
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Every write bumps the version of the character's side (see :func:`version`); his
+        wounds are kept in a :class:`MarkerList` so that adding or healing one bumps it too."""
+        try:
+            part = ENEMY_PIECES if self.side is Side.ENEMY else FRIENDLY_PIECES
+        except AttributeError:  # under construction (attrs sets id and name before side)
+            part = FRIENDLY_PIECES
+        if name == "wounds" and not (type(value) is MarkerList and value.part == part):
+            value = MarkerList(value, part)
+        elif name == "side":  # never after construction; wounds (set later) take the new side
+            part = ENEMY_PIECES if value is Side.ENEMY else FRIENDLY_PIECES
+            wounds = getattr(self, "wounds", None)
+            if wounds is not None:
+                object.__setattr__(self, "wounds", MarkerList(wounds, part))
+        _WRITES[part] += 1
+        object.__setattr__(self, name, value)
+
     @property
     def is_active(self) -> bool:
         """Still fighting: not dead, incapacitated, captured, exited or routed off."""
@@ -201,20 +363,25 @@ class Team:
     """Enemy: the first card drawn for the team this turn, which sets its initiative (9.1)."""
 
 
-@attrs.define
+@attrs.define(on_setattr=attrs.setters.NO_OP)
 class Markers:
     """Smoke, fire, grenade and illumination markers on the map (base-rules §12–§15, C2 29)."""
 
-    smoke: dict[Hex, list[str]] = attrs.field(factory=dict)
+    smoke: dict[Hex, list[str]] = attrs.field(factory=MarkerDict, converter=_board_dict)
     """Per hex, its smoke markers: ``"smoke"`` (−4) or ``"fading"`` (−2)."""
-    fire: dict[Hex, str] = attrs.field(factory=dict)
+    fire: dict[Hex, str] = attrs.field(factory=MarkerDict, converter=_board_dict)
     """Per hex: ``"fire"`` or ``"raging"`` (C2 29.2–29.3)."""
-    fire_started: dict[Hex, int] = attrs.field(factory=dict)
+    fire_started: dict[Hex, int] = attrs.field(factory=MarkerDict, converter=_board_dict)
     """The turn each fire started or spread (no damage that turn, C2 29.2)."""
-    grenades: list[dict[str, Any]] = attrs.field(factory=list)
+    grenades: list[dict[str, Any]] = attrs.field(factory=MarkerList, converter=_board_list)
     """Pending grenades, smoke grenades and shells: {kind, hex, thrower, turn}; explode in Step 5 a)."""
-    illuminated: list[Hex] = attrs.field(factory=list)
+    illuminated: list[Hex] = attrs.field(factory=MarkerList, converter=_board_list)
     """Illumination markers this turn (§15)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """A marker container replaced bumps the :data:`BOARD` version (see :func:`version`)."""
+        _WRITES[BOARD] += 1
+        object.__setattr__(self, name, value)
 
 
 @attrs.define
@@ -276,6 +443,12 @@ class GameState:
     _rosters: dict[Any, tuple[Character, ...]] = attrs.field(
         factory=dict, repr=False, eq=False, alias="_rosters"
     )
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Every write (terrain changes, the maximum LOS, the weather...) bumps the :data:`BOARD`
+        version (see :func:`version`); the characters bump their own."""
+        _WRITES[BOARD] += 1
+        object.__setattr__(self, name, value)
 
     def on_side(self, side: Side) -> list[Character]:
         """Characters of ``side`` in roster order (all statuses)."""
