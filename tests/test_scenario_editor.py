@@ -321,7 +321,7 @@ def test_play_this_in_the_loop_starts_the_game_in_the_same_window(tmp_path, monk
     monkeypatch.setattr(app.Window, "run", fake_run)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
     assert main(["edit", str(path), "--frames", "3"]) == 0
-    assert started == [("first_contact", (1280, 800))]
+    assert started == [("first_contact", (1600, 1000))]  # the play window's size
 
 
 def test_cli_opens_new_and_shipped_scenarios(tmp_path, capsys, monkeypatch):

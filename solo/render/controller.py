@@ -27,8 +27,9 @@ from solo.playtest.play import recipe_of
 from solo.playtest.policies import SimplePolicy
 from solo.playtest.standing import DUCK_BACK_CAPTIONS
 from solo.render import choices
-from solo.render.decision_panel import number_keys
+from solo.render.decision_panel import ORDER_KEYS, number_keys
 from solo.render.frame import GameView
+from solo.render.quit_guard import QuitGuard
 from solo.render.session import Session, session_from_history
 from solo.render.start import remember_save
 from solo.rules.vehicles.state import vehicles_of
@@ -42,24 +43,6 @@ TOOLBAR_HELP: tuple[tuple[str, str], ...] = (
     ("< Back / Forward >", "review: one decision back / forward"),
 )
 """The toolbar buttons added for issue 6 (undo, sandbox, review, branch)."""
-
-ORDER_KEYS: dict[str, str] = {
-    "h": "hide",
-    "s": "sneak",
-    "e": "evade",
-    "p": "sprint",
-    "a": "aimed_fire",
-    "f": "rapid_fire",
-    "u": "suppressive_fire",
-    "r": "rally",
-    "g": "guard",
-    "l": "reload",
-    "m": "melee",
-    "c": "charge",
-    "n": "grenade",
-    "d": "medical_aid",
-}
-"""Shift+letter → the order it gives when an order is asked (base-rules §1 Step 2; 7.0)."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("1-9, 0", "choose option 1-10 (directions: the digit is the direction)"),
@@ -134,6 +117,9 @@ class Controller:
         """Keys this controller gave to the game, in order (for tests and the status line)."""
         self.review: Review | None = None
         """Review mode (H): the history shown instead of the live game, or None."""
+        self.quit_guard = QuitGuard()
+        """Unsaved play, and the "quit without saving?" question (solo.render.quit_guard)."""
+        self.quit_guard.mark_saved(session.game if session is not None else None)
 
     @property
     def game(self):
@@ -459,15 +445,34 @@ class Controller:
         if self.session is None:
             return None
         path = self.save_path or self.session.default_save_path()
+        self.session.standing = self.view.ui.standing.to_dict()
         try:
             self.session.save(path)
         except (OSError, SoloError) as exc:
             self.toast(f"Could not save to {path}: {exc}")
             return None
         self.save_path = path  # later saves go to the same file
+        self.quit_guard.mark_saved(self.session.game)
         remember_save(path)  # offered on the start screen (solo.render.start)
         self.toast(f"Saved to {path} ({len(self.session.game.events)} events).")
         return path
+
+    def request_quit(self) -> None:
+        """Ctrl+Q or the close button: quit now, or ask first when there is unsaved play."""
+        if self.quit_guard.unsaved(self.live) and self.session is not None:
+            self.quit_guard.asking = True
+            self.dirty = True
+        else:
+            self.running = False
+
+    def quit_answer(self, key: int, mod: int) -> None:
+        """A key while "quit with unsaved play?" is open (solo.render.quit_guard.QuitGuard.answer)."""
+        got = self.quit_guard.answer(key, mod)
+        if got == "quit" or (got == "save" and self.save() is not None):
+            self.running = False
+        if got is not None:
+            self.quit_guard.asking = False
+        self.dirty = True
 
     def toast(self, text: str) -> None:
         """Show ``text`` over the map for a few seconds."""
@@ -488,7 +493,7 @@ class Controller:
         """Handle one pygame event."""
         t = ev.type
         if t == pygame.QUIT:
-            self.running = False
+            self.request_quit()
         elif t == pygame.VIDEORESIZE:
             self.view.resize((ev.w, ev.h))
             self.dirty = True
@@ -668,12 +673,15 @@ class Controller:
         ctrl = bool(mod & pygame.KMOD_CTRL)
         shift = bool(mod & pygame.KMOD_SHIFT)
         self.dirty = True
+        if self.quit_guard.asking:
+            self.quit_answer(key, mod)
+            return
         if shift and not ctrl and self.order_key(key):
             return
         if ctrl and key == pygame.K_s:
             self.save()
         elif ctrl and key == pygame.K_q:
-            self.running = False
+            self.request_quit()
         elif ctrl and key == pygame.K_z:
             self.undo()
         elif key == pygame.K_h:

@@ -14,6 +14,7 @@ imports this module's :class:`UiState` and text sizes).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import attrs
@@ -361,7 +362,7 @@ def draw_enemy_cards(surface: pygame.Surface, rect: pygame.Rect, game: Game, fon
         chip = pygame.Rect(x, y + rrow * 16, col_w, 15)
         pygame.draw.rect(surface, theme.ENEMY_CARD, chip, border_radius=3)
         t = fonts.text(
-            fonts.fit(line, SMALL_SIZE, col_w - 6, condensed=True),
+            fonts.first_fitting(card_line_forms(line), SMALL_SIZE, col_w - 6, condensed=True),
             SMALL_SIZE,
             theme.CARD_TEXT,
             condensed=True,
@@ -442,13 +443,14 @@ class LogPanel:
             title = f"Log · {who}"
         else:
             title = "Log · all units (click a unit to filter)"
-        if not fog.enabled:
-            title += " · hidden info shown"
-        if note:
-            title += f" · {note}"
+        tail = (" · hidden info shown" if not fog.enabled else "") + (f" · {note}" if note else "")
+        forms = (title + tail, title.replace(" (click a unit to filter)", "") + tail, title)
         surface.blit(
             fonts.text(
-                fonts.fit(title, TITLE_SIZE, rect.width - 120), TITLE_SIZE, theme.PANEL_TITLE, bold=True
+                fonts.first_fitting(forms, TITLE_SIZE, rect.width - 120, bold=True),
+                TITLE_SIZE,
+                theme.PANEL_TITLE,
+                bold=True,
             ),
             (rect.x + PAD, rect.y + 5),
         )
@@ -505,6 +507,14 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, text: str, fonts: Fo
     r = t.get_rect(bottomleft=(rect.x + 8, rect.bottom - 6)).inflate(10, 4)
     pygame.draw.rect(surface, (0, 0, 0), r, border_radius=4)
     surface.blit(t, t.get_rect(center=r.center))
+
+
+def card_line_forms(line: str) -> tuple[str, ...]:
+    """An Enemy card line and its shorter forms: without the initiative number, then without
+    the men's ranks (``"e16 (79) · Schtz. Roth → Hide"`` → ``"e16 · Roth → Hide"``)."""
+    a = re.sub(r"^(\S+) \(\d+\)", r"\1", line)
+    b = re.sub(r"\b[A-Z][a-z]*\. ", "", a)
+    return (line, a, b)
 
 
 def draw_toast(surface: pygame.Surface, rect: pygame.Rect, text: str, fonts: Fonts) -> None:

@@ -105,7 +105,7 @@ class ScenarioEditor:
         data: HouseData,
         fonts: theme.Fonts,
         *,
-        size: tuple[int, int] = (1280, 800),
+        size: tuple[int, int] = (1600, 1000),
     ) -> None:
         self.draft = draft
         self.path = Path(path)
@@ -513,7 +513,12 @@ class ScenarioEditor:
         f = self.fonts
         surface.fill(theme.PANEL)
         name = self.draft.doc.get("name") or self.path.stem
-        title = f.fit(f"Scenario editor — {name}", TEXT_SIZE, PALETTE_W - 2 * PAD, bold=True)
+        title = f.first_fitting(
+            (f"Scenario editor — {name}", f"Scenario: {name}", name),
+            TEXT_SIZE,
+            PALETTE_W - 2 * PAD,
+            bold=True,
+        )
         surface.blit(f.text(title, TEXT_SIZE, theme.PANEL_TITLE, bold=True), (PAD, PAD))
         for spot in self.hotspots():
             kind, value = spot.action
@@ -673,7 +678,7 @@ def run_scenario_editor(
     path: Path | str,
     data: HouseData,
     *,
-    size: tuple[int, int] = (1280, 800),
+    size: tuple[int, int] = (1600, 1000),
     max_frames: int | None = None,
 ) -> int:
     """Open the window and edit ``draft`` until Escape or the window closes; exit status 0.
@@ -684,7 +689,8 @@ def run_scenario_editor(
     from solo.render.app import Window
     from solo.render.session import new_session
 
-    pygame.init()
+    pygame.display.init()  # no pygame.init(): the mixer would open the sound card (ALSA)
+    pygame.font.init()
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(f"solo edit — {path}")
@@ -697,7 +703,9 @@ def run_scenario_editor(
             screen = pygame.display.get_surface() or screen
             if editor.play_requested:
                 editor.play_requested = False
-                window = Window(new_session(str(editor.path), seed=editor.seed, data=data), size=size)
+                window = Window(
+                    new_session(str(editor.path), seed=editor.seed, data=data), size=size, autosave=False
+                )
                 window.draw()
                 window.run(max_frames=None if max_frames is None else max_frames - frames)
                 frames += window.frames

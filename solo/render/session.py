@@ -62,6 +62,8 @@ class Session:
     keeps its folders in its Recipe instead)."""
     map_set: str | None = None
     """Table mode: the ``--maps DIR`` folder the game was set up with."""
+    standing: dict[str, Any] = attrs.field(factory=dict)
+    """The window's standing choices (StandingChoices.to_dict), kept in the save's header."""
 
     def header(self) -> Header:
         """The log header that rebuilds this game (table mode: the player's results as forced dice)."""
@@ -78,7 +80,7 @@ class Session:
         )
         n = len(self.game.inputs)
         auto = {str(i): why for i, why in sorted(self.auto.items()) if i < n}
-        header = attrs.evolve(header, auto={**header.auto, **auto})
+        header = attrs.evolve(header, auto={**header.auto, **auto}, standing=dict(self.standing))
         if recipe_of(self.game) is None:  # table mode: the data folders are the session's
             header = attrs.evolve(
                 header,
@@ -277,6 +279,7 @@ def load_session(
         auto={int(k): v for k, v in header.auto.items() if k.isdigit()},
         card_set=header.card_set,
         map_set=header.map_set,
+        standing=dict(header.standing),
     )
 
 

@@ -31,9 +31,13 @@ from solo.data.scenario import load_scenario, shipped_scenarios
 from solo.data.scenario_format import Scenario
 from solo.render import board as board_draw
 from solo.render import theme
+from solo.render.autosave import Interrupted, interrupted_game
+from solo.render.option_labels import option_line
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE
 from solo.render.view import Camera, Hotspot
 
+RECENT_MIN_H = 190
+"""The least height kept for "Continue a saved game" (the interrupted game, a save, Start)."""
 RECENT_LIMIT = 8
 """How many recent saves the start screen offers."""
 SEED_MAX = 999_999
@@ -177,6 +181,9 @@ class StartChoice:
     options: dict[str, Any] = attrs.field(factory=dict)
     """House options changed from their defaults (name → value), as ``--option`` gives them."""
     load: str | None = None
+    resumed: str | None = None
+    """Set when ``load`` is the autosave of an interrupted game: the player's own save file for
+    it ("" when it was never saved), where Ctrl+S goes next (solo.render.autosave)."""
 
 
 def option_values(name: str, default: Any) -> tuple[Any, ...]:
@@ -196,7 +203,14 @@ def option_values(name: str, default: Any) -> tuple[Any, ...]:
 class StartScreen:
     """The start screen: pick a scenario, seed, table mode and options, or continue a save."""
 
-    def __init__(self, data: HouseData, fonts: theme.Fonts, *, recent: list[Path] | None = None) -> None:
+    def __init__(
+        self,
+        data: HouseData,
+        fonts: theme.Fonts,
+        *,
+        recent: list[Path] | None = None,
+        interrupted: Interrupted | bool | None = True,
+    ) -> None:
         self.data = data
         self.fonts = fonts
         self.cards = scenario_cards(data)
@@ -205,6 +219,10 @@ class StartScreen:
         self.table = False
         self.options: dict[str, Any] = {}
         self.recent = list(recent) if recent is not None else recent_saves()
+        self.interrupted: Interrupted | None = (
+            interrupted_game() if interrupted is True else interrupted or None
+        )
+        """The autosave of a game that did not end normally (offered first), or None."""
         self.mouse = (0, 0)
         self._layers: dict[str, board_draw.MapLayer] = {}
 
@@ -216,21 +234,38 @@ class StartScreen:
         left = pygame.Rect(PAD, 60, max(260, w // 5), h - 60 - PAD)
         right_w = max(360, w // 3)
         detail = pygame.Rect(left.right + PAD, 60, w - left.right - right_w - 3 * PAD, h - 60 - PAD)
-        settings = pygame.Rect(detail.right + PAD, 60, right_w, int((h - 60) * 0.62))
+        n = len(attrs.fields(Options))
+        step = self.option_step(size)
+        settings = pygame.Rect(detail.right + PAD, 60, right_w, max(int((h - 60) * 0.62), 94 + n * step + 20))
         recent = pygame.Rect(settings.x, settings.bottom + PAD, right_w, h - settings.bottom - 2 * PAD)
         mp = pygame.Rect(detail.x, detail.y + 150, detail.width, detail.height - 150)
         return {"list": left, "detail": detail, "map": mp, "settings": settings, "recent": recent}
+
+    def option_step(self, size: tuple[int, int]) -> int:
+        """Pixels from one house option's row to the next: 24, less (down to 20) on a short window
+        so that every option and the saves below stay in view."""
+        n = len(attrs.fields(Options))
+        room = size[1] - 60 - 2 * PAD - RECENT_MIN_H - 94 - 20
+        return max(20, min(24, room // max(1, n)))
+
+    def scenario_step(self, size: tuple[int, int]) -> int:
+        """Pixels from one scenario's button to the next: 48, less (down to 40) so all are in view."""
+        room = size[1] - 60 - PAD - 30
+        return max(40, min(48, room // max(1, len(self.cards))))
 
     def hotspots(self, size: tuple[int, int]) -> list[Hotspot]:
         """Every clickable rectangle and what a click there does."""
         r = self.rects(size)
         out: list[Hotspot] = []
         y = r["list"].y + 30
+        sstep = self.scenario_step(size)
         for card in self.cards:
             out.append(
-                Hotspot(pygame.Rect(r["list"].x, y, r["list"].width, 44), ("scenario", card.id), card.id)
+                Hotspot(
+                    pygame.Rect(r["list"].x, y, r["list"].width, sstep - 4), ("scenario", card.id), card.id
+                )
             )
-            y += 48
+            y += sstep
         s = r["settings"]
         y = s.y + 30
         out.append(Hotspot(pygame.Rect(s.x + 150, y, 28, 24), ("seed", "-"), "-"))
@@ -238,11 +273,15 @@ class StartScreen:
         y += 30
         out.append(Hotspot(pygame.Rect(s.x, y, s.width, 24), ("table",), "table"))
         y += 34
+        step = self.option_step(size)
         for field in attrs.fields(Options):
-            out.append(Hotspot(pygame.Rect(s.x, y, s.width, 22), ("option", field.name), field.name))
-            y += 24
+            out.append(Hotspot(pygame.Rect(s.x, y, s.width, step - 2), ("option", field.name), field.name))
+            y += step
         rr = self.rects(size)["recent"]
         y = rr.y + 30
+        if self.interrupted is not None:
+            out.append(Hotspot(pygame.Rect(rr.x, y, rr.width, 40), ("resume",), "resume"))
+            y += 48
         for p in self.recent:
             if y + 24 > rr.bottom - 44:
                 break
@@ -278,6 +317,8 @@ class StartScreen:
             self.cycle_option(action[1])
         elif kind == "recent":
             return StartChoice(load=action[1])
+        elif kind == "resume":
+            return self.resume()
         elif kind == "start":
             return self.choice()
         return None
@@ -296,7 +337,16 @@ class StartScreen:
             self.seed = min(SEED_MAX, self.seed * 10 + int(text))
         elif key == pygame.K_t:
             self.table = not self.table
+        elif key == pygame.K_c and self.interrupted is not None:
+            return self.resume()
         return None
+
+    def resume(self) -> StartChoice | None:
+        """Continue the interrupted game: its autosave, loaded to its last decision."""
+        i = self.interrupted
+        if i is None:
+            return None
+        return StartChoice(load=str(i.path), resumed=i.save_path or "")
 
     def cycle_option(self, name: str) -> Any:
         """The next value of option ``name``; back at the default it is no longer listed as changed."""
@@ -335,11 +385,21 @@ class StartScreen:
                 on = self.cards[self.selected] is card
                 self._button(surface, spot.rect, on)
                 surface.blit(
-                    f.text(card.scenario.name, TEXT_SIZE, theme.BUTTON_TEXT, bold=True), spot.rect.move(8, 4)
+                    f.text(
+                        f.first_fitting((card.scenario.name,), TEXT_SIZE, spot.rect.width - 16, bold=True),
+                        TEXT_SIZE,
+                        theme.BUTTON_TEXT,
+                        bold=True,
+                    ),
+                    spot.rect.move(8, 3),
                 )
-                sub = f"{card.id} · {card.scenario.turns} turns · {card.board.map.name}"
-                line = f.fit(sub, SMALL_SIZE, spot.rect.width - 16, condensed=True)
-                surface.blit(f.text(line, SMALL_SIZE, theme.TEXT_DIM, condensed=True), spot.rect.move(8, 24))
+                where = card.board.map.name.replace(" (house edition)", "")
+                sub = (f"{card.scenario.turns} turns · {where}", f"{card.scenario.turns} turns")
+                line = f.first_fitting(sub, SMALL_SIZE, spot.rect.width - 16, condensed=True)
+                surface.blit(
+                    f.text(line, SMALL_SIZE, theme.TEXT_DIM, condensed=True),
+                    spot.rect.move(8, spot.rect.height - 20),
+                )
         if self.cards:
             self._draw_detail(surface, r["detail"], r["map"], self.cards[self.selected])
         self._draw_settings(surface, r["settings"], hs)
@@ -362,7 +422,7 @@ class StartScreen:
         surface.blit(f.text(card.scenario.name, 20, theme.PANEL_TITLE, bold=True), (rect.x, y))
         y += 28
         lines = [
-            f"Map: {card.board.map.name} · {card.setting}",
+            f"{card.id} · map: {card.board.map.name} · {card.setting}",
             f"Friendly: {card.friendly}",
             f"Enemy: {card.enemy}",
             "Uses: " + ("; ".join(card.features) or "the base rules only"),
@@ -410,7 +470,7 @@ class StartScreen:
                 value = self.options.get(name, default)
                 changed = name in self.options
                 self._button(surface, spot.rect, changed)
-                text = f"{name} = {value}" + (f"  (default {default})" if changed else "  (default)")
+                text = option_line(name, value, changed=changed)
                 line = f.fit(text, SMALL_SIZE, spot.rect.width - 12, condensed=True)
                 surface.blit(
                     f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), spot.rect.move(6, 3)
@@ -425,12 +485,21 @@ class StartScreen:
     def _draw_recent(self, surface: pygame.Surface, rect: pygame.Rect, hs: list[Hotspot]) -> None:
         f = self.fonts
         surface.blit(f.text("Continue a saved game", TEXT_SIZE, theme.TEXT_DIM, bold=True), (rect.x, rect.y))
-        if not self.recent:
+        if not self.recent and self.interrupted is None:
             surface.blit(
                 f.text("no saves yet (Ctrl+S in a game)", SMALL_SIZE, theme.TEXT_DIM), (rect.x, rect.y + 30)
             )
         for spot in hs:
-            if spot.action[0] == "recent":
+            if spot.action[0] == "resume" and self.interrupted is not None:
+                pygame.draw.rect(surface, theme.AUTO_BUTTON, spot.rect, border_radius=6)
+                pygame.draw.rect(surface, theme.ACTIVE, spot.rect, 2, border_radius=6)
+                head = f.fit("Continue the interrupted game (C)", TEXT_SIZE, spot.rect.width - 12)
+                surface.blit(f.text(head, TEXT_SIZE, theme.BUTTON_TEXT, bold=True), spot.rect.move(6, 3))
+                sub = f.fit(self.interrupted.label, SMALL_SIZE, spot.rect.width - 12, condensed=True)
+                surface.blit(
+                    f.text(sub, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), spot.rect.move(6, 22)
+                )
+            elif spot.action[0] == "recent":
                 self._button(surface, spot.rect, False)
                 line = f.fit(spot.action[1], SMALL_SIZE, spot.rect.width - 12, condensed=True)
                 surface.blit(

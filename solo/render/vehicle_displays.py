@@ -22,7 +22,7 @@ import attrs
 import pygame
 
 from solo.render import theme
-from solo.render.counter_marks import team_colour
+from solo.render.counter_marks import name_forms, team_colour
 from solo.render.vehicle_counters import vehicle_key
 from solo.render.vehicle_labels import (
     HATCH_TEXT,
@@ -492,7 +492,9 @@ def _draw_crewman(
     """Name, wounds, TQ (LDR), morale, order and Target Marker cells of a crewman's row."""
     name_w = cols[3] - cols[2] - 6
     colour = theme.MAT_TEXT if ch.status is Status.ACTIVE else theme.KIA
-    nt = fonts.text(fonts.fit(ch.name, TEXT, name_w, condensed=True), TEXT, colour, condensed=True)
+    nt = fonts.text(
+        fonts.first_fitting(name_forms(ch.name), TEXT, name_w, condensed=True), TEXT, colour, condensed=True
+    )
     surface.blit(nt, nt.get_rect(midleft=(x0 + cols[2], cy)))
     if ch.status is Status.INCAPACITATED:
         pygame.draw.line(surface, theme.KIA, (x0 + cols[2], cy), (x0 + cols[2] + nt.get_width(), cy), 1)
@@ -572,7 +574,12 @@ def _draw_passenger(
     """Name, morale (if not Normal), TQ and order of a passenger's half row ``width`` pixels wide."""
     c = _half_cols(width)
     colour = theme.MAT_TEXT if ch.status is Status.ACTIVE else theme.KIA
-    nt = fonts.text(fonts.fit(ch.name, TEXT, c[2] - c[1] - 3, condensed=True), TEXT, colour, condensed=True)
+    nt = fonts.text(
+        fonts.first_fitting(name_forms(ch.name), TEXT, c[2] - c[1] - 3, condensed=True),
+        TEXT,
+        colour,
+        condensed=True,
+    )
     surface.blit(nt, nt.get_rect(midleft=(x0 + c[1], cy)))
     ab = theme.MORALE_ABBREV.get(ch.morale.value, "")
     if ab:
