@@ -444,7 +444,8 @@ class LogPanel:
         else:
             title = "Log · all units (click a unit to filter)"
         tail = (" · hidden info shown" if not fog.enabled else "") + (f" · {note}" if note else "")
-        forms = (title + tail, title.replace(" (click a unit to filter)", "") + tail, title)
+        short = title.replace(" (click a unit to filter)", "")
+        forms = (title + tail, short + tail, short)
         surface.blit(
             fonts.text(
                 fonts.first_fitting(forms, TITLE_SIZE, rect.width - 120, bold=True),
@@ -503,10 +504,19 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, text: str, fonts: Fo
     """A line of text at the bottom of the map (LOS caption, hints)."""
     if not text:
         return
-    t = fonts.text(fonts.fit(text, TEXT_SIZE, rect.width - 20), TEXT_SIZE, (255, 255, 255))
+    t = fonts.text(
+        fonts.first_fitting(dot_forms(text), TEXT_SIZE, rect.width - 20), TEXT_SIZE, (255, 255, 255)
+    )
     r = t.get_rect(bottomleft=(rect.x + 8, rect.bottom - 6)).inflate(10, 4)
     pygame.draw.rect(surface, (0, 0, 0), r, border_radius=4)
     surface.blit(t, t.get_rect(center=r.center))
+
+
+def dot_forms(text: str) -> tuple[str, ...]:
+    """``text`` and its shorter forms: its `` · ``-separated parts dropped from the end, one by one
+    (the review line keeps its point and loses its key help first)."""
+    parts = text.split(" · ")
+    return tuple(" · ".join(parts[:n]) for n in range(len(parts), 0, -1))
 
 
 def card_line_forms(line: str) -> tuple[str, ...]:

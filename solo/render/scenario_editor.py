@@ -27,7 +27,9 @@ valid, starts it in the same window (:func:`run_scenario_editor`); closing the g
 the editor.
 
 Keys: Ctrl+S save, P/F5 play, R rotate (Shift+R back), Delete remove the selection, C crew from
-the hex, +/- the selected character's profile or counter, Ctrl+Z/Ctrl+Y undo/redo, Escape quit.
+the hex, [ / ] the selected character's profile or counter, + / - or the mouse wheel zoom, Home
+the whole map, arrows pan, Ctrl+Z/Ctrl+Y undo/redo, Escape quit. The map opens zoomed so its hex
+labels are readable (:data:`READABLE_SCALE`); Home shows all of it.
 
 May import: :mod:`solo.core`, :mod:`solo.data`, :mod:`solo.playtest` (the data loader) and the
 render room.
@@ -55,9 +57,10 @@ from solo.data.scenario_format import FRIENDLY_TEAMS
 from solo.data.scenario_writer import parse_scenario_text
 from solo.render import theme
 from solo.render.board import MapLayer
+from solo.render.counter_marks import counter_name_forms
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE
 from solo.render.scenario_forms import ScenarioForms
-from solo.render.view import Camera, Hotspot
+from solo.render.view import MAX_ZOOM_STEP, Camera, Hotspot
 
 PALETTE_W = 230
 """Width in pixels of the palette left of the map."""
@@ -85,8 +88,11 @@ TOOLS: tuple[tuple[str, str], ...] = (
 """The palette's tools: (id, label)."""
 HINT = (
     "left click: the tool · drag: move the selection · right click: remove · R/Shift+R rotate · Del remove · "
-    "C crew from the hex · +/- profile or counter · wheel zoom · Ctrl+Z/Y undo/redo · Ctrl+S save · P play"
+    "C crew from the hex · [ ] profile or counter · +/- or wheel zoom · Home whole map · arrows pan · "
+    "Ctrl+Z/Y undo/redo · Ctrl+S save · P play"
 )
+READABLE_SCALE = 30.0
+"""The least hex size (circumradius, px) the editor opens at: hex labels of 9 px (solo.render.board)."""
 """The keys, shown under the map."""
 _HEX_IN_TEXT = re.compile(r"\b(\d\d\.\d\d)\b")
 
@@ -135,6 +141,14 @@ class ScenarioEditor:
         self.board = Board.for_map(self.map_def, data.terrain)
         self._layer = MapLayer(self.board)
         self.camera = Camera(self.board, self.map_rect)
+        self.readable_view()
+
+    def readable_view(self) -> None:
+        """Fit the map to its place, then zoom in (about its centre) until hex labels are readable."""
+        cam = self.camera
+        cam.fit(self.map_rect)
+        while cam.scale < READABLE_SCALE and cam.step < MAX_ZOOM_STEP:
+            cam.zoom(1)
 
     def _map(self) -> MapDef:
         """The scenario's map: a map id of the data, or a file relative to the scenario file."""
@@ -242,7 +256,7 @@ class ScenarioEditor:
     def resize(self, size: tuple[int, int]) -> None:
         """The window is now ``size`` pixels: the map is fitted to its new place."""
         self.size = size
-        self.camera.fit(self.map_rect)
+        self.readable_view()
 
     def click(self, action: tuple[str, ...]) -> None:
         """A palette button."""
@@ -286,10 +300,20 @@ class ScenarioEditor:
             self.delete()
         elif key == pygame.K_c:
             self.crew()
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        elif key == pygame.K_RIGHTBRACKET:
             self.retarget(1)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        elif key == pygame.K_LEFTBRACKET:
             self.retarget(-1)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom(-1)
+        elif key == pygame.K_HOME:
+            self.camera.fit(self.map_rect)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: 60, pygame.K_RIGHT: -60}.get(key, 0)
+            dy = {pygame.K_UP: 60, pygame.K_DOWN: -60}.get(key, 0)
+            self.camera.pan(dx, dy)
         elif key == pygame.K_ESCAPE:
             self.quit = True
 
@@ -513,13 +537,14 @@ class ScenarioEditor:
         f = self.fonts
         surface.fill(theme.PANEL)
         name = self.draft.doc.get("name") or self.path.stem
+        room = PALETTE_W - 2 * PAD
+        size = (
+            TEXT_SIZE if f.width(name, TEXT_SIZE, bold=True) <= room else SMALL_SIZE
+        )  # a long name: smaller
         title = f.first_fitting(
-            (f"Scenario editor — {name}", f"Scenario: {name}", name),
-            TEXT_SIZE,
-            PALETTE_W - 2 * PAD,
-            bold=True,
+            (f"Scenario editor — {name}", f"Scenario: {name}", name), size, room, bold=True
         )
-        surface.blit(f.text(title, TEXT_SIZE, theme.PANEL_TITLE, bold=True), (PAD, PAD))
+        surface.blit(f.text(title, size, theme.PANEL_TITLE, bold=True), (PAD, PAD))
         for spot in self.hotspots():
             kind, value = spot.action
             on = (kind == "team" and value == self.team) or (kind == "tool" and value == self.tool)
@@ -625,8 +650,8 @@ class ScenarioEditor:
         pygame.draw.rect(surface, theme.VEHICLE_EDGE, rect, 1, 3)
         if p.kind == "vehicle":
             _arrow(surface, theme.ACTIVE, rect.centerx, rect.centery, rect.width * 0.55, p.facing or 1, 3)
-        label = "?" if p.kind == "dummy" else _short(p.label)
-        line = f.fit(label, SMALL_SIZE - 2, rect.width - 2, condensed=True)
+        forms = ("?",) if p.kind == "dummy" else counter_name_forms(_short(p.label))
+        line = f.first_fitting(forms, SMALL_SIZE - 2, rect.width - 2, condensed=True)
         surf = f.text(line, SMALL_SIZE - 2, theme.text_on(body), condensed=True)
         surface.blit(surf, surf.get_rect(center=rect.center))
         chosen = self.selected is not None and p.path == self.selected.path
@@ -642,7 +667,8 @@ class ScenarioEditor:
         if self.hover is not None and self.map_def.has_hex(self.hover):
             here = ", ".join(p.label for p in self.draft.pieces_at(self.hover))
             head += f" · {self.hover}: {self.map_def.terrain[self.hover]}" + (f" — {here}" if here else "")
-        lines = [(head, theme.TEXT), (HINT, theme.TEXT_DIM), (self.message, theme.TEXT)]
+        hint = [(ln, theme.TEXT_DIM) for ln in f.wrap(HINT, SMALL_SIZE, w - 2 * PAD, condensed=True)]
+        lines = [(head, theme.TEXT), *hint, (self.message, theme.TEXT)]
         lines += [(str(p), theme.LOS_BLOCKED) for p in self.problems[:3]]
         if len(self.problems) > 3:
             lines.append((f"... and {len(self.problems) - 3} more", theme.LOS_BLOCKED))

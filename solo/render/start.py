@@ -74,6 +74,18 @@ def remember_save(save: Path | str, path: Path | None = None) -> None:
         pass
 
 
+def path_forms(path: str) -> tuple[str, ...]:
+    """A save's path and its shorter forms: with ``~`` for the home folder, then its folder's
+    name and the file name, then the file name alone."""
+    p = Path(path)
+    home = str(Path.home())
+    forms = [path]
+    if path.startswith(home + "/"):
+        forms.append("~" + path[len(home) :])
+    forms += [f"{p.parent.name}/{p.name}", p.name]
+    return tuple(forms)
+
+
 @attrs.frozen
 class ScenarioCard:
     """What the start screen shows of one scenario."""
@@ -249,9 +261,9 @@ class StartScreen:
         return max(20, min(24, room // max(1, n)))
 
     def scenario_step(self, size: tuple[int, int]) -> int:
-        """Pixels from one scenario's button to the next: 48, less (down to 40) so all are in view."""
+        """Pixels from one scenario's button to the next: 48, less (down to 36) so all are in view."""
         room = size[1] - 60 - PAD - 30
-        return max(40, min(48, room // max(1, len(self.cards))))
+        return max(36, min(48, room // max(1, len(self.cards))))
 
     def hotspots(self, size: tuple[int, int]) -> list[Hotspot]:
         """Every clickable rectangle and what a click there does."""
@@ -391,14 +403,14 @@ class StartScreen:
                         theme.BUTTON_TEXT,
                         bold=True,
                     ),
-                    spot.rect.move(8, 3),
+                    spot.rect.move(8, 2),
                 )
                 where = card.board.map.name.replace(" (house edition)", "")
                 sub = (f"{card.scenario.turns} turns · {where}", f"{card.scenario.turns} turns")
                 line = f.first_fitting(sub, SMALL_SIZE, spot.rect.width - 16, condensed=True)
                 surface.blit(
                     f.text(line, SMALL_SIZE, theme.TEXT_DIM, condensed=True),
-                    spot.rect.move(8, spot.rect.height - 20),
+                    spot.rect.move(8, max(17, spot.rect.height - 20)),
                 )
         if self.cards:
             self._draw_detail(surface, r["detail"], r["map"], self.cards[self.selected])
@@ -501,7 +513,9 @@ class StartScreen:
                 )
             elif spot.action[0] == "recent":
                 self._button(surface, spot.rect, False)
-                line = f.fit(spot.action[1], SMALL_SIZE, spot.rect.width - 12, condensed=True)
+                line = f.first_fitting(
+                    path_forms(spot.action[1]), SMALL_SIZE, spot.rect.width - 12, condensed=True
+                )
                 surface.blit(
                     f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), spot.rect.move(6, 4)
                 )
