@@ -227,3 +227,15 @@ def test_end_summary_names_the_victory_band():
     g.play(SimplePolicy())
     band = next(ev.data["band"] for ev in g.events if ev.kind == "victory")
     assert f"band: {band}; winner: {g.state.winner}." in summary(g)
+
+
+def test_every_window_key_is_in_the_notes():
+    """docs/notes/uifix.md lists every key of KEYS_HELP with its words, Ctrl+Q included."""
+    from pathlib import Path
+
+    from solo.render.controller import KEYS_HELP
+
+    notes = (Path(__file__).parent.parent / "docs" / "notes" / "uifix.md").read_text(encoding="utf-8")
+    for keys, words in KEYS_HELP:
+        assert f"| {keys} | {words} |" in notes, keys
+    assert any(k.startswith("Ctrl+Q") for k, _ in KEYS_HELP)

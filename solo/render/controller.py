@@ -27,7 +27,7 @@ from solo.playtest.play import recipe_of
 from solo.playtest.policies import SimplePolicy
 from solo.playtest.standing import DUCK_BACK_CAPTIONS
 from solo.render import choices
-from solo.render.decision_panel import ORDER_KEYS, number_keys
+from solo.render.decision_panel import ORDER_DIGIT_GROUPS, ORDER_DIGITS, ORDER_KEYS, number_keys
 from solo.render.frame import GameView
 from solo.render.quit_guard import QuitGuard
 from solo.render.session import Session, session_from_history
@@ -45,11 +45,23 @@ TOOLBAR_HELP: tuple[tuple[str, str], ...] = (
 """The toolbar buttons added for issue 6 (undo, sandbox, review, branch)."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
-    ("1-9, 0", "choose option 1-10 (directions: the digit is the direction)"),
+    (
+        "1-9, 0",
+        "choose option 1-10; a direction: the digit is the direction; an order: its own key, the same "
+        "for every man and shown on its button: "
+        + "; ".join(
+            ", ".join(f"{ORDER_DIGITS[o] % 10} {o.replace('_', ' ')}" for o in group)
+            for group in ORDER_DIGIT_GROUPS
+        ),
+    ),
     ("Enter", "the default answer, else the first option"),
     ("Space", "the rules' default answer (no Duck Back, carry on moving, Hide...)"),
     ("N", "auto: answer with the simple policy until the next turn"),
-    ("Ctrl+S", "save the game (the log format of solo run --log)"),
+    ("Ctrl+S", "save the game (the log format of solo run --log); works with any dialog open"),
+    (
+        "Ctrl+Q, close button",
+        "quit; with unsaved play it asks first: Y (or Ctrl+Q) quit, S save then quit, Esc (or N) back",
+    ),
     ("L", "hex labels on/off"),
     ("R", "dice rolls in the log on/off"),
     ("F", "show hidden information (spoilers) on/off"),
@@ -69,7 +81,11 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Shift+Left / Right", "review: back / forward one Impulse"),
     ("Ctrl+Left / Right, PgUp / PgDn", "review: back / forward one turn"),
     ("B", "bookmark the point shown (b1, b2...; saved in the log, solo play --from LOG@b1)"),
-    ("Esc", "review: back to the live game; else clear the selection and the log filter"),
+    (
+        "Esc",
+        "review: back to the live game; a table-mode dialog: clear what was typed; the quit question: "
+        "back to the game; else clear the selection and the log filter",
+    ),
     ("wheel, + / -", "zoom the map (wheel over a panel scrolls it)"),
     ("right-drag, arrows", "pan the map (arrows: not in review); Home fits it"),
     ("PgUp / PgDn / End", "scroll the log (not in review)"),

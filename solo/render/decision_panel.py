@@ -184,6 +184,13 @@ ORDER_DIGITS: dict[str, int] = {
 The other orders have no number: Shift+letter (solo.render.controller.ORDER_KEYS) or a click."""
 
 
+ORDER_DIGIT_GROUPS: tuple[tuple[str, ...], ...] = (
+    tuple(o for o, _ in list(ORDER_DIGITS.items())[:10]),
+    tuple(o for o, _ in list(ORDER_DIGITS.items())[10:15]),
+    tuple(o for o, _ in list(ORDER_DIGITS.items())[15:]),
+)
+"""The orders with a number key: infantry, Driver speeds, the other crew orders."""
+
 ORDER_LETTERS: dict[str, str] = {order: letter for letter, order in ORDER_KEYS.items()}
 """Order id → its Shift+letter (shown on the order's button)."""
 
