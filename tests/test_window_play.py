@@ -239,3 +239,24 @@ def test_every_window_key_is_in_the_notes():
     for keys, words in KEYS_HELP:
         assert f"| {keys} | {words} |" in notes, keys
     assert any(k.startswith("Ctrl+Q") for k, _ in KEYS_HELP)
+
+
+def test_no_window_opens_the_sound_system(monkeypatch, tmp_path):
+    """The game window and both editors start without pygame.init() or the mixer (no ALSA noise)."""
+    from solo.data.map_draft import new_draft
+    from solo.data.scenario_draft import ScenarioDraft
+    from solo.render.map_editor import run_editor
+    from solo.render.scenario_editor import run_scenario_editor
+
+    def boom(*_a, **_k):
+        raise AssertionError("the sound system was opened")
+
+    monkeypatch.setattr(pygame, "init", boom)
+    monkeypatch.setattr(pygame.mixer, "init", boom)
+    assert run_editor(new_draft(6, 5), tmp_path / "m.yaml", size=SIZE, max_frames=2) == 0
+    draft = ScenarioDraft.new("town", "s", "S")
+    assert run_scenario_editor(draft, tmp_path / "s.yaml", house_data(), size=SIZE, max_frames=2) == 0
+    w = Window(new_session("first_contact", seed=1, data=house_data()), size=SIZE, resizable=False)
+    w.step([])
+    w.close()
+    assert not pygame.mixer.get_init()
