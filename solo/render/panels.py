@@ -280,9 +280,14 @@ def draw_card(
         head = f"[{number}] {head}"
     surface.blit(fonts.text(fonts.fit(head, SMALL_SIZE, r.width - 12), SMALL_SIZE, (90, 80, 60)), (x, y))
     y += 15
-    for line in fonts.wrap(card.title, TEXT_SIZE, r.width - 12, bold=True)[:2]:
-        surface.blit(fonts.text(line, TEXT_SIZE, theme.CARD_TEXT, bold=True), (x, y))
-        y += 17
+    # the title whole on two lines at most: bold, else condensed, else smaller (never cut)
+    for size, condensed in ((TEXT_SIZE, False), (TEXT_SIZE, True), (SMALL_SIZE, True)):
+        title = fonts.wrap(card.title, size, r.width - 12, bold=True, condensed=condensed)
+        if len(title) <= 2:
+            break
+    for line in title[:3]:
+        surface.blit(fonts.text(line, size, theme.CARD_TEXT, bold=True, condensed=condensed), (x, y))
+        y += size + 3
     if card.initiatives is not None:
         bw = (r.width - 12 - 8) // 3
         for j, (team, v) in enumerate(
@@ -291,10 +296,11 @@ def draw_card(
             col = theme.FRIENDLY_TEAM_COLOURS[team]
             br = pygame.Rect(x + j * (bw + 4), y, bw, 22)
             pygame.draw.rect(surface, col, br, border_radius=4)
-            text = f"{team[0].upper()} {v:02d}"
-            if fonts.width(text, TEXT_SIZE, bold=True) > bw - 4:
-                text = f"{v:02d}"
-            t = fonts.text(text, TEXT_SIZE, theme.text_on(col), bold=True)
+            text = f"{team[0].upper()} {v:02d}"  # the team letter stays: smaller type before it goes
+            size = TEXT_SIZE if fonts.width(text, TEXT_SIZE, bold=True) <= bw - 4 else SMALL_SIZE
+            if fonts.width(text, size, bold=True, condensed=True) > bw - 4:
+                text = f"{team[0].upper()}{v:02d}"
+            t = fonts.text(text, size, theme.text_on(col), bold=True, condensed=size != TEXT_SIZE)
             surface.blit(t, t.get_rect(center=br.center))
         y += 26
     lines = fonts.wrap(card.text, SMALL_SIZE, r.width - 12, condensed=True)
