@@ -260,3 +260,13 @@ def test_no_window_opens_the_sound_system(monkeypatch, tmp_path):
     w.step([])
     w.close()
     assert not pygame.mixer.get_init()
+
+
+def test_ctrl_q_quits_the_start_screen():
+    w = Window(None, size=SIZE, resizable=False)
+    try:
+        pygame.event.post(key(pygame.K_q, pygame.KMOD_CTRL))
+        pygame.event.post(key(pygame.K_RETURN))  # would start a game had Ctrl+Q been ignored
+        assert w.start(house_data(), max_frames=50) is None
+    finally:
+        w.close()

@@ -495,8 +495,12 @@ class Window:
         frames = 0
         while max_frames is None or frames < max_frames:
             for ev in pygame.event.get():
-                if ev.type == pygame.QUIT:
-                    return None
+                if ev.type == pygame.QUIT or (
+                    ev.type == pygame.KEYDOWN
+                    and ev.key == pygame.K_q
+                    and getattr(ev, "mod", 0) & pygame.KMOD_CTRL
+                ):
+                    return None  # nothing is being played yet: nothing to lose
                 if ev.type == pygame.VIDEORESIZE:
                     self.surface = pygame.display.get_surface()
                 got = screen.handle(ev, self.surface.get_size())
