@@ -270,3 +270,15 @@ def test_ctrl_q_quits_the_start_screen():
         assert w.start(house_data(), max_frames=50) is None
     finally:
         w.close()
+
+
+def test_order_buttons_come_in_the_order_of_their_keys(window):
+    """An order decision's buttons: 1 Hide first, then by key, the orders without a number last."""
+    ctl = window.controller
+    g = ctl.live
+    ctl.answer(g.pending.keys[0])  # play a card: the first order is asked
+    assert g.pending.kind is DecisionKind.GIVE_ORDER
+    nums = [b.number for b in window.view.decision_layout().buttons]
+    numbered = [n for n in nums if n is not None]
+    assert numbered == sorted(numbered) and numbered[0] == 1
+    assert nums[: len(numbered)] == numbered  # no unnumbered order before a numbered one

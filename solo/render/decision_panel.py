@@ -303,12 +303,17 @@ def decision_layout(rect: pygame.Rect, game: Game, fonts: Fonts, ui: UiState, fo
     content = 0
     if d is not None and not rose:
         nums = {k: n for n, k in number_keys(d).items()}
-        n = len(d.options)
+        shown = list(d.options)
+        if (
+            d.kind.value == "give_order"
+        ):  # in the order of their fixed keys (1 Hide ... 0 Reload), then the rest
+            shown.sort(key=lambda o: (o.key not in nums, nums.get(o.key, 0)))
+        n = len(shown)
         cols = 1 if n <= 7 else 2 if n <= 24 else 3
         col_w = (area.width - PAD * (cols - 1)) // cols
         rows_h: list[int] = []
         cells = []
-        for i, opt in enumerate(d.options):
+        for i, opt in enumerate(shown):
             num = nums.get(opt.key)
             label = fog.clean(opt.label)
             if num is not None:
