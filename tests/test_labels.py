@@ -149,7 +149,9 @@ def test_editors_labels_are_not_cut_and_readable(size):
             size=size,
         )
         assert ed.camera.scale >= READABLE_SCALE  # hex labels of 9 px at least (solo.render.board)
-        assert cuts_of(fonts, lambda e=ed: e.draw(pygame.Surface(size))) == [], path.stem
+        for page in ("setting", "rules", "victory", "options"):
+            ed.forms.page = page
+            assert cuts_of(fonts, lambda e=ed: e.draw(pygame.Surface(size))) == [], (path.stem, page)
     for path in shipped_maps():
         fonts = theme.Fonts()
         ed = MapEditor(load_draft(path, data.terrain), Path("m.yaml"), fonts, size=size, table=data.terrain)

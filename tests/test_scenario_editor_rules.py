@@ -136,7 +136,7 @@ def test_options_page_cycles_choices_and_types_numbers(tmp_path):
     click(ed, field(ed, "opt:optional_enemy_activation").rect.center)  # no -> yes
     click(ed, field(ed, "opt:minefield_men").rect.center)  # morale_check -> none
     type_in(ed, "opt:night_los", "3")
-    assert field(ed, "opt:night_los").value == "night los: 3 *"
+    assert field(ed, "opt:night_los").value == "Night LOS limit: 3 hexes · Q20, §15 *"
     sc = saved(ed, tmp_path)
     assert sc.options == {"optional_enemy_activation": True, "night_los": 3, "minefield_men": "none"}
     assert sc.game_options().night_los == 3

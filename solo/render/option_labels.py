@@ -47,7 +47,7 @@ OPTION_LABELS: dict[str, OptionLabel] = {
         "Half-Track VOM columns", "C2 31.11.3", {"own": "Half-Track", "afv_open": "AFV OPEN"}
     ),
     "half_track_target": OptionLabel(
-        "Half-Track Target column", "C2 31.7.2", {"sees": "when he sees a Friendly", "never": "never"}
+        "Half-Track Target column", "C2 31.7.2", {"sees": "if he sees one", "never": "never"}
     ),
     "hatchless_gunner_vom": OptionLabel("Tank Gunner's VOM column", "C2 31.8", {"bu": "BU", "open": "OPEN"}),
     "hatchless_gunner_spot": OptionLabel("Tank Gunner spots as closed hatch", "C2 31.7.3", _YES_NO),
@@ -56,7 +56,7 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "wreck_cover": OptionLabel("A wreck gives AFV cover", "C2 27.9", _YES_NO),
     "hexside_vertex_los": OptionLabel(
-        "Wall/hedge at a hex corner blocks LOS",
+        "Hedge/wall at a hex corner blocks",
         "§16, C2 27.3",
         {"both_sides": "if both sides", "any_touch": "if touched"},
     ),
