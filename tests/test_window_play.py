@@ -282,3 +282,47 @@ def test_order_buttons_come_in_the_order_of_their_keys(window):
     numbered = [n for n in nums if n is not None]
     assert numbered == sorted(numbered) and numbered[0] == 1
     assert nums[: len(numbered)] == numbered  # no unnumbered order before a numbered one
+
+
+def test_a_table_mode_game_autosaves_and_continues_in_table_mode():
+    """Table mode: the autosave holds the player's results; the offer says table mode, and the
+    game rebuilt from it asks the player again only after the recorded results."""
+    asked = []
+
+    def player(req):
+        asked.append(req.kind)
+        return "ok" if req.kind == "shuffle" else req.legal[len(asked) % len(req.legal)]
+
+    w = Window(
+        new_session("first_contact", seed=1, data=house_data(), table=player), size=SIZE, resizable=False
+    )
+    try:
+        play_some(w, 6)
+        done = [i["choice"] for i in w.controller.live.inputs]
+    finally:
+        w.close()
+    offer = interrupted_game()
+    assert offer is not None and offer.table and offer.decisions == len(done)
+    assert app_mod._is_table_save(str(offer.path))
+    n = len(asked)
+    again = load_session(offer.path, data=house_data(), table=player)
+    assert [i["choice"] for i in again.game.inputs] == done
+    assert len(asked) == n  # every result so far came from the autosave
+
+
+def test_continue_after_a_save_writes_to_that_save_again(window, tmp_path, monkeypatch):
+    """Saved with Ctrl+S, played on, killed: the interrupted game's Ctrl+S goes to the same file."""
+    window.controller.save_path = tmp_path / "mine.jsonl"
+    play_some(window, 2)
+    window.step([key(pygame.K_s, pygame.KMOD_CTRL)])
+    play_some(window, 2)
+    mine_before = (tmp_path / "mine.jsonl").read_text(encoding="utf-8")
+    offer = interrupted_game()
+    assert offer is not None and offer.save_path == str(tmp_path / "mine.jsonl")
+    seen = []
+    real = Window.attach
+    monkeypatch.setattr(Window, "attach", lambda self, s: (seen.append(self), real(self, s))[1])
+    pygame.event.post(key(pygame.K_c, unicode="c"))
+    assert app_mod.play(size=SIZE, max_frames=3) == 0
+    assert seen[0].controller.save_path == tmp_path / "mine.jsonl"
+    assert (tmp_path / "mine.jsonl").read_text(encoding="utf-8") == mine_before  # untouched until saved
