@@ -326,3 +326,21 @@ def test_continue_after_a_save_writes_to_that_save_again(window, tmp_path, monke
     assert app_mod.play(size=SIZE, max_frames=3) == 0
     assert seen[0].controller.save_path == tmp_path / "mine.jsonl"
     assert (tmp_path / "mine.jsonl").read_text(encoding="utf-8") == mine_before  # untouched until saved
+
+
+def test_opening_a_finished_save_keeps_another_games_autosave(window, tmp_path):
+    """A window showing a finished game, quit at once, leaves the interrupted game's autosave."""
+    play_some(window, 2)
+    kept = autosave_file().read_text(encoding="utf-8")
+    g = new_game("first_contact", seed=5, data=house_data())
+    g.play(SimplePolicy())
+    s = new_session("first_contact", seed=5, data=house_data())
+    s.game = g
+    s.save(tmp_path / "done.jsonl")
+    w2 = Window(load_session(tmp_path / "done.jsonl", data=house_data()), size=SIZE, resizable=False)
+    try:
+        w2.step([])
+        assert w2.step([key(pygame.K_q, pygame.KMOD_CTRL)]) is False
+    finally:
+        w2.close()
+    assert autosave_file().read_text(encoding="utf-8") == kept

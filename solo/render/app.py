@@ -408,13 +408,17 @@ class Window:
         """Keep the game's log in the user data folder after each decision (solo.render.autosave)."""
         self._autosaved: int | None = None
         """How many inputs the autosave holds (None: not written since the game was attached)."""
+        self.owns_autosave = False
+        """Whether the autosave is this window's game (written by it, or the interrupted game it
+        continues): only then do a quit and the game's end clear it."""
 
     def attach(self, session: Session) -> None:
         """Show and play ``session``'s game (table mode builds the game after the window opens)."""
         self.view.game = session.game
         self.controller.session = session
         self.controller.quit_guard.mark_saved(session.game)
-        self._autosaved = len(session.game.inputs)
+        # a game shown already over (a finished save) neither writes nor clears the autosave
+        self._autosaved = len(session.game.inputs) if session.game.pending is not None else None
         self.controller.dirty = True
         if session.source_log is not None:  # Continue: the standing choices it was saved with
             self.view.ui.standing = StandingChoices.from_dict(session.standing)
@@ -443,9 +447,9 @@ class Window:
         if not self.autosave or ctl.session is None or g is None:
             return
         if g.pending is None:
-            if self._autosaved is not None:
+            if self.owns_autosave:
                 clear_autosave()
-                self._autosaved = None
+                self.owns_autosave = False
             return
         if self._autosaved == len(g.inputs):
             return
@@ -457,11 +461,13 @@ class Window:
             self.autosave = False
             return
         self._autosaved = len(g.inputs)
+        self.owns_autosave = True
 
     def clear_autosave(self) -> None:
-        """The player quit: the autosave is no longer an interrupted game."""
-        if self.autosave and self.controller.session is not None:
+        """The player quit: the autosave (if it is this game's) is no longer an interrupted game."""
+        if self.autosave and self.owns_autosave:
             clear_autosave()
+            self.owns_autosave = False
 
     def draw_question(self) -> None:
         """The "quit with unsaved play?" box over what is drawn (solo.render.quit_guard)."""
@@ -636,6 +642,7 @@ def play(
         if resumed is not None:
             window.view.ui.standing = StandingChoices.from_dict(session.standing)
             window.controller.quit_guard.saved_inputs = -1  # not in the player's own save
+            window.owns_autosave = True
             window.controller.toast(f"Continued the interrupted game at decision {len(session.game.inputs)}.")
         if branched is not None:
             parent = branched.header().parent or {}
