@@ -144,11 +144,17 @@ class ScenarioEditor:
         self.readable_view()
 
     def readable_view(self) -> None:
-        """Fit the map to its place, then zoom in (about its centre) until hex labels are readable."""
+        """Fit the map to its place, then zoom in until hex labels are readable, centred on the
+        scenario's pieces (Home shows the whole map)."""
         cam = self.camera
         cam.fit(self.map_rect)
         while cam.scale < READABLE_SCALE and cam.step < MAX_ZOOM_STEP:
             cam.zoom(1)
+        spots = [cam.centre(p.hex) for p in self.draft.pieces() if self.map_def.has_hex(p.hex)]
+        if spots and cam.step > 0:  # zoomed in: the scenario's pieces in view, not the map's middle
+            cx = sum(x for x, _ in spots) / len(spots)
+            cy = sum(y for _, y in spots) / len(spots)
+            cam.pan(cam.rect.centerx - cx, cam.rect.centery - cy)
 
     def _map(self) -> MapDef:
         """The scenario's map: a map id of the data, or a file relative to the scenario file."""
@@ -667,7 +673,14 @@ class ScenarioEditor:
         if self.hover is not None and self.map_def.has_hex(self.hover):
             here = ", ".join(p.label for p in self.draft.pieces_at(self.hover))
             head += f" · {self.hover}: {self.map_def.terrain[self.hover]}" + (f" — {here}" if here else "")
-        hint = [(ln, theme.TEXT_DIM) for ln in f.wrap(HINT, SMALL_SIZE, w - 2 * PAD, condensed=True)]
+        hint_lines: list[str] = []  # broken between its " · " parts, never inside one
+        for part in HINT.split(" · "):
+            trial = f"{hint_lines[-1]} · {part}" if hint_lines else part
+            if hint_lines and f.width(trial, SMALL_SIZE, condensed=True) <= w - 2 * PAD:
+                hint_lines[-1] = trial
+            else:
+                hint_lines.append(part)
+        hint = [(ln, theme.TEXT_DIM) for ln in hint_lines]
         lines = [(head, theme.TEXT), *hint, (self.message, theme.TEXT)]
         lines += [(str(p), theme.LOS_BLOCKED) for p in self.problems[:3]]
         if len(self.problems) > 3:
