@@ -46,6 +46,12 @@ def _recent_saves_in_tmp(tmp_path_factory, monkeypatch):
         monkeypatch.setattr(start, "recent_file", lambda: path)
 
 
+@pytest.fixture(autouse=True)
+def _user_data_in_tmp(tmp_path_factory, monkeypatch):
+    """The user data folder (platformdirs: the window's autosave) is a test folder, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg_data")))
+
+
 def make_game(
     tmp_path: Path,
     scenario: dict | str | Path = "first_contact",

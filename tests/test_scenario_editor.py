@@ -76,7 +76,9 @@ def at(ed, label):
 
 def new_editor(tmp_path, name="my_scenario"):
     draft = ScenarioDraft.new("town", name, "My scenario")
-    return ScenarioEditor(draft, tmp_path / f"{name}.yaml", house_data(), theme.Fonts(), size=SIZE)
+    ed = ScenarioEditor(draft, tmp_path / f"{name}.yaml", house_data(), theme.Fonts(), size=SIZE)
+    key(ed, pygame.K_HOME)  # the whole map in view (it opens zoomed in, hex labels readable)
+    return ed
 
 
 def place_forces(ed):
@@ -287,6 +289,7 @@ def test_opening_and_saving_a_shipped_scenario_keeps_its_data(path, tmp_path):
     out = tmp_path / "scenarios" / path.name
     text = path.read_text(encoding="utf-8")
     ed = ScenarioEditor(ScenarioDraft.from_text(text, path.name), out, house_data(), theme.Fonts(), size=SIZE)
+    key(ed, pygame.K_HOME)  # the whole map in view
     assert ed.save() == []
     assert structure(read(out), Scenario) == sc
     assert out.read_text(encoding="utf-8") == text  # the same file, comments and all
@@ -299,10 +302,35 @@ def test_a_scenario_on_a_map_of_your_own(tmp_path):
     (mine / "mytown.yaml").write_text(text.replace("id: town", "id: mytown", 1), encoding="utf-8")
     draft = ScenarioDraft.new("../mytown.yaml", "on_mytown", "On my town")
     ed = ScenarioEditor(draft, mine / "scenarios" / "on_mytown.yaml", house_data(), theme.Fonts(), size=SIZE)
+    key(ed, pygame.K_HOME)  # the whole map in view
     place_forces(ed)
     assert ed.play()  # saved, valid: the loop would start it
     sc = load_scenario(mine / "scenarios" / "on_mytown.yaml", house_data())
     assert sc.map == "../mytown.yaml" and sc.map_def is not None
+
+
+def test_plus_minus_and_the_wheel_zoom_alike_and_brackets_change_the_profile(tmp_path):
+    """+ and the wheel zoom in one step, - and the wheel back out; [ ] cycle the profile; Home fits."""
+    ed = new_editor(tmp_path)
+    ed.readable_view()
+    start = ed.camera.step
+    key(ed, pygame.K_PLUS)
+    assert ed.camera.step == start + 1
+    key(ed, pygame.K_MINUS)
+    assert ed.camera.step == start
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    run(ed)
+    assert ed.camera.step == start + 1
+    key(ed, pygame.K_HOME)
+    assert ed.camera.step == 0
+    palette(ed, "tool", "character")
+    click(ed, at(ed, "05.05"))
+    before = ed.draft.pieces_at(Hex.parse("05.05"))[0].label
+    key(ed, pygame.K_PLUS)  # zoom only: the profile stays
+    assert ed.draft.pieces_at(Hex.parse("05.05"))[0].label == before
+    key(ed, pygame.K_HOME)
+    key(ed, pygame.K_RIGHTBRACKET)
+    assert ed.draft.pieces_at(Hex.parse("05.05"))[0].label != before
 
 
 def test_play_this_in_the_loop_starts_the_game_in_the_same_window(tmp_path, monkeypatch):
@@ -321,7 +349,7 @@ def test_play_this_in_the_loop_starts_the_game_in_the_same_window(tmp_path, monk
     monkeypatch.setattr(app.Window, "run", fake_run)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
     assert main(["edit", str(path), "--frames", "3"]) == 0
-    assert started == [("first_contact", (1280, 800))]
+    assert started == [("first_contact", (1600, 1000))]  # the play window's size
 
 
 def test_cli_opens_new_and_shipped_scenarios(tmp_path, capsys, monkeypatch):

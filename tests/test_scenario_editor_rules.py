@@ -49,6 +49,7 @@ def reopened_text_is_the_same(path):
     text = path.read_text(encoding="utf-8")
     out = path.with_name("again.yaml")
     ed = ScenarioEditor(ScenarioDraft.from_text(text, path.name), out, house_data(), theme.Fonts(), size=SIZE)
+    key(ed, pygame.K_HOME)  # the whole map in view
     assert ed.save() == []
     assert out.read_text(encoding="utf-8") == text
 
@@ -135,7 +136,7 @@ def test_options_page_cycles_choices_and_types_numbers(tmp_path):
     click(ed, field(ed, "opt:optional_enemy_activation").rect.center)  # no -> yes
     click(ed, field(ed, "opt:minefield_men").rect.center)  # morale_check -> none
     type_in(ed, "opt:night_los", "3")
-    assert field(ed, "opt:night_los").value == "night los: 3 *"
+    assert field(ed, "opt:night_los").value == "Night LOS limit: 3 hexes · Q20, §15 *"
     sc = saved(ed, tmp_path)
     assert sc.options == {"optional_enemy_activation": True, "night_los": 3, "minefield_men": "none"}
     assert sc.game_options().night_los == 3
@@ -225,6 +226,7 @@ def test_a_shipped_scenario_changed_on_the_rules_page_keeps_the_rest_byte_for_by
     text = path.read_text(encoding="utf-8")
     out = tmp_path / path.name
     ed = ScenarioEditor(ScenarioDraft.from_text(text, path.name), out, house_data(), theme.Fonts(), size=SIZE)
+    key(ed, pygame.K_HOME)  # the whole map in view
     page(ed, "rules")
     click(ed, field(ed, "wind").rect.center)
     ed.save()
@@ -265,7 +267,7 @@ def test_play_this_uses_the_seed_of_the_rules_page(tmp_path, monkeypatch):
         post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch))
     post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
-    assert run_scenario_editor(ed.draft, ed.path, house_data(), max_frames=3) == 0
+    assert run_scenario_editor(ed.draft, ed.path, house_data(), size=SIZE, max_frames=3) == 0
     assert seeds == [42]
 
 

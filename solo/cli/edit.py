@@ -175,6 +175,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--short-columns", choices=("even", "odd", "none"), default="even", help="for --new (default even)"
     )
-    p.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)")
+    p.add_argument("--size", default="1600x1000", help="window size WIDTHxHEIGHT (default 1600x1000)")
     p.add_argument("--frames", type=bounded(1), metavar="N", help="quit after N frames (tests)")
     p.set_defaults(func=_cmd_edit)

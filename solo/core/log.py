@@ -112,6 +112,10 @@ class Header:
     and the standing choices, e.g. ``{"pace": "step", "pace_seconds": 1.0, "standing":
     {"duck_back": "never", "carry_on": true, "rules_defaults": false}}``. They change no play
     (a replay ignores them). Written only when not empty."""
+    standing: dict[str, Any] = attrs.field(factory=dict)
+    """The window's standing choices when the game was saved (solo.playtest.standing:
+    ``{"duck_back": "never", "carry_on": true, ...}``), given back on Continue. They change no
+    play (the choices they gave are in the log). Written only when not empty."""
 
     def to_dict(self) -> dict[str, Any]:
         d = {"format": FORMAT, "version": VERSION, **attrs.asdict(self)}
@@ -128,6 +132,8 @@ class Header:
         d["bookmarks"] = dict(self.bookmarks)
         if self.map_set is None:
             del d["map_set"]
+        if not self.standing:
+            del d["standing"]
         if not self.auto:
             del d["auto"]
         else:
@@ -156,6 +162,7 @@ class Header:
                 map_set=d.get("map_set"),
                 auto={str(k): str(v) for k, v in d.get("auto", {}).items()},
                 window=_window(d.get("window", {})),
+                standing=_standing(d.get("standing", {})),
                 parent=_parent(d.get("parent")),
                 forced=tuple(_forced(f) for f in d.get("forced", ())),
                 sandbox=bool(d.get("sandbox", False)),
@@ -199,6 +206,13 @@ def _forced(value: Any) -> dict[str, Any]:
     ):
         raise ValueError(f"forced cards must map a deck to a list of card ids, got {cards!r}")
     return {"at_input": k, "dice": tuple(dice), "cards": {str(d): tuple(v) for d, v in cards.items()}}
+
+
+def _standing(value: Any) -> dict[str, Any]:
+    """The header's ``standing``: a mapping (its settings are read by solo.playtest.standing)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"standing must be a mapping of the window's settings, got {value!r}")
+    return dict(value)
 
 
 def _bookmarks(value: Any) -> dict[str, int]:

@@ -423,7 +423,7 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
 
 
 def summary(game: Game) -> str:
-    """A short human-readable summary: turns, casualties, victory points, winner."""
+    """A short human-readable summary: turns, casualties, victory points with their band (§19), winner."""
     st = game.state
     lines = [f"Scenario {game.scenario.name}: {st.flow.turn} turn(s) played."]
     for side in (Side.FRIENDLY, Side.ENEMY):
@@ -438,5 +438,10 @@ def summary(game: Game) -> str:
             + "."
         )
     vp = st.vp
-    lines.append(f"  Victory points: {vp.get('friendly', 0)}; winner: {st.winner or 'undecided'}.")
+    band = next((str(ev.data.get("band")) for ev in reversed(game.events) if ev.kind == "victory"), "")
+    lines.append(
+        f"  Victory points: {vp.get('friendly', 0)}"
+        + (f", band: {band}" if band else "")
+        + f"; winner: {st.winner or 'undecided'}."
+    )
     return "\n".join(lines)

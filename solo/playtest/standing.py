@@ -22,9 +22,10 @@ May import: :mod:`solo.core`, :mod:`solo.data`, :mod:`solo.rules`, :mod:`solo.en
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -76,6 +77,49 @@ class StandingChoices:
     def on(cls) -> StandingChoices:
         """Every standing choice on: Duck Back when fired on, carry on moving, rules defaults."""
         return cls(duck_back=DuckBackChoice.WHEN_HURT, carry_on=True, rules_defaults=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings that differ from "ask", as a save's header keeps them (``standing``).
+
+        ``{"duck_back": "never", "carry_on": true, "rules_defaults": true, "team_orders":
+        [{"turn": 2, "team": "able", "order": "sneak", "direction": "1/2"}]}``; ``{}`` when all
+        are off.
+        """
+        out: dict[str, Any] = {}
+        if self.duck_back is not DuckBackChoice.ASK:
+            out["duck_back"] = self.duck_back.value
+        if self.carry_on:
+            out["carry_on"] = True
+        if self.rules_defaults:
+            out["rules_defaults"] = True
+        if self.team_orders:
+            out["team_orders"] = [attrs.asdict(t) for _k, t in sorted(self.team_orders.items())]
+        return out
+
+    @classmethod
+    def from_dict(cls, d: Any) -> StandingChoices:
+        """The settings :meth:`to_dict` wrote; a value it cannot read is left at "ask" (a save
+        is user data: a hand-edited setting never stops the game from loading)."""
+        out = cls()
+        if not isinstance(d, dict):
+            return out
+        with contextlib.suppress(ValueError):
+            out.duck_back = DuckBackChoice(d.get("duck_back", "ask"))
+        out.carry_on = d.get("carry_on") is True
+        out.rules_defaults = d.get("rules_defaults") is True
+        teams = d.get("team_orders", [])
+        for t in teams if isinstance(teams, list) else []:
+            if not isinstance(t, dict):
+                continue
+            turn, team, order, direction = t.get("turn"), t.get("team"), t.get("order"), t.get("direction")
+            if (
+                isinstance(turn, int)
+                and isinstance(team, str)
+                and isinstance(order, str)
+                and (direction is None or isinstance(direction, str))
+            ):
+                out.team_orders[team] = TeamOrder(turn, team, order, direction)
+        return out
 
     def cycle_duck_back(self) -> DuckBackChoice:
         """Ask → never → if fired on → ask; returns the new setting."""

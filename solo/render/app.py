@@ -21,9 +21,12 @@ from solo.core.dice import ChanceRequest
 from solo.core.errors import SoloError
 from solo.core.log import LogError, read_log
 from solo.playtest.play import data_for
+from solo.playtest.standing import StandingChoices
 from solo.render import theme
+from solo.render.autosave import autosave_file, clear_autosave, write_autosave
 from solo.render.controller import Controller
 from solo.render.frame import GameView
+from solo.render.quit_guard import draw_question
 from solo.render.session import Session, branch_session, load_session, new_session
 from solo.render.start import StartChoice, StartScreen
 
@@ -63,6 +66,8 @@ def _title(req: ChanceRequest) -> str:
         return "Roll a d6 and give its face (1-6)" + (f" ({req.detail})" if req.detail else "")
     if req.kind == "%D":
         return "Roll %D: two d10 read as tens and units (00-99)"
+    if req.kind == "choice" and req.purpose.startswith("cup"):
+        return cup_title(req)
     if req.kind == "choice":
         return f"Random selection: roll a die of {len(req.legal)} faces"
     if req.kind == "card":
@@ -70,6 +75,22 @@ def _title(req: ChanceRequest) -> str:
     if req.kind == "shuffle":
         return f"Shuffle the {req.deck} deck" + (f" ({req.detail})" if req.detail else "")
     return f"{req.kind}?"
+
+
+def cup_title(req: ChanceRequest) -> str:
+    """A cup draw (§3, C2 24.0) as the player does it at the table: a counter drawn blind.
+
+    ``"Draw a counter from the cup for 20.02 (5 in the cup): set it face down there, then click
+    any number 1-5"``: the numbers stand for the unseen counters, so any one is as good as a die.
+    """
+    where = ""
+    if "the counter for " in req.purpose:
+        where = " for " + req.purpose.split("the counter for ", 1)[1].split(" (", 1)[0]
+    n = len(req.legal)
+    return (
+        f"Draw a counter from the cup{where} ({n} in the cup): set it face down there, "
+        f"then click any number 1-{n} (each stands for one unseen counter)"
+    )
 
 
 class ChanceDialog:
@@ -231,10 +252,17 @@ class ChanceDialog:
     def process(self, req: ChanceRequest, events: list[pygame.event.Event]) -> object | None:
         """Handle events; the answer once one is given, else None."""
         size = self.window.surface.get_size()
+        ctl = self.window.controller
         for ev in events:
             if ev.type == pygame.QUIT:
-                raise QuitRequested
-            if ev.type == pygame.MOUSEMOTION:
+                ctl.request_quit()
+            elif ev.type == pygame.KEYDOWN and ctl.quit_guard.asking:
+                ctl.quit_answer(ev.key, ev.mod)
+            elif ev.type == pygame.KEYDOWN and self._window_key(ev):
+                pass
+            elif ctl.quit_guard.asking:
+                continue
+            elif ev.type == pygame.MOUSEMOTION:
                 self.window.view.ui.mouse = ev.pos
             elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
                 for b in self.layout(req, size).buttons:
@@ -246,7 +274,33 @@ class ChanceDialog:
                 got = self._key(req, ev)
                 if got is not None:
                     return got
+            if not ctl.running:
+                raise QuitRequested
         return None
+
+    def _window_key(self, ev: pygame.event.Event) -> bool:
+        """Ctrl+Q, Ctrl+S and Esc while the dialog is open; True if ``ev`` was one of them.
+
+        Ctrl+Q quits (asking first when there is unsaved play); Ctrl+S saves the game so far (the
+        results given in this dialog are kept; the rest is asked again on load); Esc clears what
+        was typed (a die or a card must still be given for the game to go on).
+        """
+        ctl = self.window.controller
+        mod = getattr(ev, "mod", 0)
+        if mod & pygame.KMOD_CTRL and ev.key == pygame.K_q:
+            ctl.request_quit()
+        elif mod & pygame.KMOD_CTRL and ev.key == pygame.K_s:
+            if ctl.session is None:
+                ctl.toast("The game is being set up: nothing to save yet (Ctrl+Q quits).")
+            else:
+                ctl.save()
+        elif ev.key == pygame.K_ESCAPE:
+            self.typed = ""
+            self.refused = ""
+            ctl.toast("This result is needed to go on: give it, or Ctrl+S to save, Ctrl+Q to quit.")
+        else:
+            return False
+        return True
 
     def _press(self, req: ChanceRequest, value: object) -> object | None:
         if isinstance(value, tuple):
@@ -319,7 +373,10 @@ class ChanceDialog:
             if got is not None:
                 self.window.controller.dirty = True
                 return got
+            self.window.controller.tick()
             self.draw(self.window.surface, req)
+            if self.window.controller.quit_guard.asking:
+                self.window.draw_question()
             pygame.display.flip()
             clock.tick(30)
 
@@ -334,6 +391,7 @@ class Window:
         size: tuple[int, int] = DEFAULT_SIZE,
         save_path: Path | str | None = None,
         resizable: bool = True,
+        autosave: bool = True,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -346,14 +404,26 @@ class Window:
         self.frames = 0
         self.start_screen: StartScreen | None = None
         """The start screen, while or after it was shown (``solo play`` with no scenario)."""
+        self.autosave = autosave
+        """Keep the game's log in the user data folder after each decision (solo.render.autosave)."""
+        self._autosaved: int | None = None
+        """How many inputs the autosave holds (None: not written since the game was attached)."""
+        self.owns_autosave = False
+        """Whether the autosave is this window's game (written by it, or the interrupted game it
+        continues): only then do a quit and the game's end clear it."""
 
     def attach(self, session: Session) -> None:
         """Show and play ``session``'s game (table mode builds the game after the window opens)."""
         self.view.game = session.game
         self.controller.session = session
+        self.controller.quit_guard.mark_saved(session.game)
+        # a game shown already over (a finished save) neither writes nor clears the autosave
+        self._autosaved = len(session.game.inputs) if session.game.pending is not None else None
         self.controller.dirty = True
         if session.window:  # Continue: the pace and standing choices the save kept
             self.controller.restore_window_settings(session.window)
+        if session.source_log is not None:  # Continue: the standing choices it was saved with
+            self.view.ui.standing = StandingChoices.from_dict(session.standing)
         for w in session.warnings:
             self.controller.toast(w)
 
@@ -362,12 +432,48 @@ class Window:
         for ev in pygame.event.get() if events is None else events:
             self.controller.handle(ev)
             if not self.controller.running:
+                self.clear_autosave()
                 return False
+        self.keep_autosave()
         self.controller.tick()
         if self.controller.dirty:
             self.draw()
         self.frames += 1
         return self.controller.running
+
+    def keep_autosave(self) -> None:
+        """After a decision: the game's log to the autosave (solo.render.autosave); a game that is
+        over clears it. A folder that cannot be written is said once, then autosave stops."""
+        ctl = self.controller
+        g = ctl.live
+        if not self.autosave or ctl.session is None or g is None:
+            return
+        if g.pending is None:
+            if self.owns_autosave:
+                clear_autosave()
+                self.owns_autosave = False
+            return
+        if self._autosaved == len(g.inputs):
+            return
+        ctl.session.standing = self.view.ui.standing.to_dict()
+        try:
+            write_autosave(ctl.session, ctl.save_path)
+        except (OSError, SoloError) as exc:
+            ctl.toast(f"Autosave is off: cannot write {autosave_file()} ({exc}).")
+            self.autosave = False
+            return
+        self._autosaved = len(g.inputs)
+        self.owns_autosave = True
+
+    def clear_autosave(self) -> None:
+        """The player quit: the autosave (if it is this game's) is no longer an interrupted game."""
+        if self.autosave and self.owns_autosave:
+            clear_autosave()
+            self.owns_autosave = False
+
+    def draw_question(self) -> None:
+        """The "quit with unsaved play?" box over what is drawn (solo.render.quit_guard)."""
+        draw_question(self.surface, self.view.fonts, self.controller.quit_guard.unsaved(self.controller.live))
 
     def draw(self) -> None:
         """Redraw the whole window and show it."""
@@ -377,6 +483,8 @@ class Window:
         if self.surface.get_size() != self.view.layout.size:
             self.view.resize(self.surface.get_size())
         self.view.draw(self.surface)
+        if self.controller.quit_guard.asking:
+            self.draw_question()
         pygame.display.flip()
         self.controller.dirty = False
 
@@ -395,8 +503,12 @@ class Window:
         frames = 0
         while max_frames is None or frames < max_frames:
             for ev in pygame.event.get():
-                if ev.type == pygame.QUIT:
-                    return None
+                if ev.type == pygame.QUIT or (
+                    ev.type == pygame.KEYDOWN
+                    and ev.key == pygame.K_q
+                    and getattr(ev, "mod", 0) & pygame.KMOD_CTRL
+                ):
+                    return None  # nothing is being played yet: nothing to lose
                 if ev.type == pygame.VIDEORESIZE:
                     self.surface = pygame.display.get_surface()
                 got = screen.handle(ev, self.surface.get_size())
@@ -417,7 +529,7 @@ class Window:
                     break
                 clock.tick(FPS)
         except QuitRequested:
-            pass
+            self.clear_autosave()
         return 0
 
     def close(self) -> None:
@@ -483,6 +595,7 @@ def play(
     from solo.playtest.play import DEFAULT_SCENARIO
 
     started = time.perf_counter()
+    resumed: str | None = None
     branched = None
     pace: str | None = None
     if branch_from is not None:  # checked before the window opens
@@ -501,6 +614,7 @@ def play(
             pace = choice.pace
             if choice.load:
                 load = choice.load
+                resumed = choice.resumed
             else:
                 scenario, seed, table, options = choice.scenario, choice.seed, choice.table, choice.options
         table = table or (bool(load) and _is_table_save(load))
@@ -527,7 +641,15 @@ def play(
             return 0
         if pace is not None and "pace" not in session.window:
             window.view.stage.restore({"pace": pace})
+        if resumed is not None:  # the autosave of an interrupted game: saves go where they went
+            session.source_log = resumed or None
+            window.controller.save_path = Path(resumed) if resumed else None
         window.attach(session)
+        if resumed is not None:
+            window.view.ui.standing = StandingChoices.from_dict(session.standing)
+            window.controller.quit_guard.saved_inputs = -1  # not in the player's own save
+            window.owns_autosave = True
+            window.controller.toast(f"Continued the interrupted game at decision {len(session.game.inputs)}.")
         if branched is not None:
             parent = branched.header().parent or {}
             window.controller.toast(

@@ -29,7 +29,7 @@ import pygame
 from solo.core.hexes import Hex
 from solo.render import target_markers, theme, vehicle_counters
 from solo.render.choices import map_direction, option_hexes, order_rotation, turret_keys
-from solo.render.counter_marks import order_abbrev, team_colour
+from solo.render.counter_marks import counter_name_forms, order_abbrev, team_colour
 from solo.render.terrain_art import draw_overlay, draw_pattern, tint
 from solo.render.view import SQRT3, Camera, hex_corners, hexside_segment
 from solo.rules.minefields import minefield_hexes
@@ -293,10 +293,10 @@ def render_counter(game: Game, ch: Character, size: int, fonts: Fonts, *, hidden
         stripe = theme.FRIENDLY_STRIPE if ch.side is Side.FRIENDLY else theme.ENEMY_STRIPE
         srect = pygame.Rect(body.x, body.y, size, stripe_h)
         pygame.draw.rect(surf, stripe, srect, border_top_left_radius=radius, border_top_right_radius=radius)
-        short = ch.name.split()[-1] if ch.name else ch.id
-        while small > max(7, round(size * 0.2)) and fonts.width(short, small, condensed=True) > size - 3:
+        forms = counter_name_forms(ch.name or ch.id)
+        while small > max(7, round(size * 0.2)) and fonts.width(forms[0], small, condensed=True) > size - 3:
             small -= 1
-        short = fonts.fit(short, small, size - 2, condensed=True)
+        short = fonts.first_fitting(forms, small, size - 2, condensed=True)
         nt = fonts.text(short, small, (245, 245, 235), condensed=True)
         surf.blit(nt, nt.get_rect(center=srect.center))
         # TQ (effective, with wounds) at the bottom left

@@ -27,8 +27,9 @@ from solo.playtest.play import recipe_of
 from solo.playtest.policies import SimplePolicy
 from solo.playtest.standing import DUCK_BACK_CAPTIONS
 from solo.render import choices, stage_draw
-from solo.render.decision_panel import number_keys
+from solo.render.decision_panel import ORDER_DIGIT_GROUPS, ORDER_DIGITS, ORDER_KEYS, number_keys
 from solo.render.frame import GameView
+from solo.render.quit_guard import QuitGuard
 from solo.render.session import Session, session_from_history
 from solo.render.stage_control import StageControls
 from solo.render.stage_view import side_of
@@ -45,30 +46,24 @@ TOOLBAR_HELP: tuple[tuple[str, str], ...] = (
 )
 """The toolbar buttons added for issue 6 (undo, sandbox, review, branch)."""
 
-ORDER_KEYS: dict[str, str] = {
-    "h": "hide",
-    "s": "sneak",
-    "e": "evade",
-    "p": "sprint",
-    "a": "aimed_fire",
-    "f": "rapid_fire",
-    "u": "suppressive_fire",
-    "r": "rally",
-    "g": "guard",
-    "l": "reload",
-    "m": "melee",
-    "c": "charge",
-    "n": "grenade",
-    "d": "medical_aid",
-}
-"""Shift+letter → the order it gives when an order is asked (base-rules §1 Step 2; 7.0)."""
-
 KEYS_HELP: tuple[tuple[str, str], ...] = (
-    ("1-9, 0", "choose option 1-10 (directions: the digit is the direction)"),
+    (
+        "1-9, 0",
+        "choose option 1-10; a direction: the digit is the direction; an order: its own key, the same "
+        "for every man and shown on its button: "
+        + "; ".join(
+            ", ".join(f"{ORDER_DIGITS[o] % 10} {o.replace('_', ' ')}" for o in group)
+            for group in ORDER_DIGIT_GROUPS
+        ),
+    ),
     ("Enter", "the default answer, else the first option"),
     ("Space", "the rules' default answer (no Duck Back, carry on moving, Hide...)"),
     ("N", "auto: answer with the simple policy until the next turn"),
-    ("Ctrl+S", "save the game (the log format of solo run --log)"),
+    ("Ctrl+S", "save the game (the log format of solo run --log); works with any dialog open"),
+    (
+        "Ctrl+Q, close button",
+        "quit; with unsaved play it asks first: Y (or Ctrl+Q) quit, S save then quit, Esc (or N) back",
+    ),
     ("L", "hex labels on/off"),
     ("R", "dice rolls in the log on/off"),
     ("F", "show hidden information (spoilers) on/off"),
@@ -91,7 +86,11 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Shift+Left / Right", "review: back / forward one Impulse"),
     ("Ctrl+Left / Right, PgUp / PgDn", "review: back / forward one turn"),
     ("B", "bookmark the point shown (b1, b2...; saved in the log, solo play --from LOG@b1)"),
-    ("Esc", "review: back to the live game; else clear the selection and the log filter"),
+    (
+        "Esc",
+        "review: back to the live game; a table-mode dialog: clear what was typed; the quit question: "
+        "back to the game; else clear the selection and the log filter",
+    ),
     ("wheel, + / -", "zoom the map (wheel over a panel scrolls it)"),
     ("right-drag, arrows", "pan the map (arrows: not in review); Home fits it"),
     ("PgUp / PgDn / End", "scroll the log (not in review)"),
@@ -140,6 +139,9 @@ class Controller(StageControls):
         self.review: Review | None = None
         """Review mode (H): the history shown instead of the live game, or None."""
         self.view.now = clock
+        self.quit_guard = QuitGuard()
+        """Unsaved play, and the "quit without saving?" question (solo.render.quit_guard)."""
+        self.quit_guard.mark_saved(session.game if session is not None else None)
 
     @property
     def game(self):
@@ -468,15 +470,34 @@ class Controller(StageControls):
             return None
         path = self.save_path or self.session.default_save_path()
         self.session.window = self.window_settings()
+        self.session.standing = self.view.ui.standing.to_dict()
         try:
             self.session.save(path)
         except (OSError, SoloError) as exc:
             self.toast(f"Could not save to {path}: {exc}")
             return None
         self.save_path = path  # later saves go to the same file
+        self.quit_guard.mark_saved(self.session.game)
         remember_save(path)  # offered on the start screen (solo.render.start)
         self.toast(f"Saved to {path} ({len(self.session.game.events)} events).")
         return path
+
+    def request_quit(self) -> None:
+        """Ctrl+Q or the close button: quit now, or ask first when there is unsaved play."""
+        if self.quit_guard.unsaved(self.live) and self.session is not None:
+            self.quit_guard.asking = True
+            self.dirty = True
+        else:
+            self.running = False
+
+    def quit_answer(self, key: int, mod: int) -> None:
+        """A key while "quit with unsaved play?" is open (solo.render.quit_guard.QuitGuard.answer)."""
+        got = self.quit_guard.answer(key, mod)
+        if got == "quit" or (got == "save" and self.save() is not None):
+            self.running = False
+        if got is not None:
+            self.quit_guard.asking = False
+        self.dirty = True
 
     def toast(self, text: str) -> None:
         """Show ``text`` over the map for a few seconds."""
@@ -500,7 +521,7 @@ class Controller(StageControls):
         """Handle one pygame event."""
         t = ev.type
         if t == pygame.QUIT:
-            self.running = False
+            self.request_quit()
         elif t == pygame.VIDEORESIZE:
             self.view.resize((ev.w, ev.h))
             self.dirty = True
@@ -684,6 +705,9 @@ class Controller(StageControls):
         ctrl = bool(mod & pygame.KMOD_CTRL)
         shift = bool(mod & pygame.KMOD_SHIFT)
         self.dirty = True
+        if self.quit_guard.asking:
+            self.quit_answer(key, mod)
+            return
         if not ctrl and ((self.view.stage.busy and (shift or self.stage_key(key))) or self.stage_grace(key)):
             return
         if key == pygame.K_p and not ctrl:
@@ -698,7 +722,7 @@ class Controller(StageControls):
         if ctrl and key == pygame.K_s:
             self.save()
         elif ctrl and key == pygame.K_q:
-            self.running = False
+            self.request_quit()
         elif ctrl and key == pygame.K_z:
             self.undo()
         elif key == pygame.K_h:

@@ -56,3 +56,30 @@ def team_colour(game: Game, team: str) -> theme.Colour:
     t = game.state.teams.get(team)
     friendly = t is not None and t.side is Side.FRIENDLY
     return theme.team_colour(team, friendly=friendly, index=_team_index(game, team))
+
+
+_VOWELS = frozenset("aeiouyäöüéè")
+
+
+def name_forms(name: str) -> tuple[str, ...]:
+    """A man's name and its shorter form for a narrow cell: ``"Gefr. Baumann"``, ``"Baumann"``."""
+    surname = name.split()[-1] if name.split() else name
+    return (name, surname) if surname != name else (name,)
+
+
+def counter_name_forms(name: str) -> tuple[str, ...]:
+    """The forms of a man's surname a counter's name stripe tries in turn (a fixed rule, never a
+    cut with an ellipsis): the surname, its consonant skeleton (the first letter, then the
+    consonants, doubled ones once: ``"Buttermann"`` → ``"Btrmn"``), that skeleton's first four,
+    then three letters (``"Btrm"``, ``"Btr"``)."""
+    surname = name.split()[-1] if name.split() else name
+    skel = surname[:1]
+    for c in surname[1:]:
+        if c.lower() in _VOWELS or c == skel[-1]:
+            continue
+        skel += c
+    out = [surname]
+    for form in (skel, skel[:4], skel[:3]):
+        if form and form not in out:
+            out.append(form)
+    return tuple(out)

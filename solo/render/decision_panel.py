@@ -65,6 +65,34 @@ REVIEW_TOOLS: tuple[tuple[str, str], ...] = (
 """Toolbar buttons in review mode (H): the game shown is read-only."""
 
 
+SHORTER: tuple[tuple[str, str], ...] = (
+    ("Carry on moving", "Carry on"),
+    ("Rules defaults", "Defaults"),
+    ("Auto: to next turn", "Auto turn"),
+    ("Sandbox undo", "Sandbox"),
+    ("Duck Back: if fired on", "Duck: if fired on"),
+    ("Duck Back", "Duck"),
+    ("Back to game", "Game"),
+    ("Forward (Right) >", "Fwd (Right) >"),
+    ("Hidden info", "Hidden"),
+    ("Dice in log", "Dice"),
+    ("Hex labels", "Labels"),
+    ("Order to team", "Team order"),
+    ("Bookmark", "Mark"),
+    ("Branch here", "Branch"),
+)
+"""A toolbar caption's shorter words, used in turn while the caption does not fit its button."""
+
+
+def short_forms(caption: str) -> tuple[str, ...]:
+    """``caption`` and its shorter forms (:data:`SHORTER`, applied one after another)."""
+    out = [caption]
+    for long, short in SHORTER:
+        if long in out[-1]:
+            out.append(out[-1].replace(long, short))
+    return tuple(out)
+
+
 def tools_for(ui: UiState) -> tuple[tuple[str, str], ...]:
     """The toolbar's (name, caption) now: :data:`REVIEW_TOOLS` in review mode, else :data:`TOOLS`
     (the Sandbox toggle's caption says whether it is on)."""
@@ -104,10 +132,84 @@ class DecisionLayout:
     tools: tuple[Hotspot, ...]
 
 
+ORDER_KEYS: dict[str, str] = {
+    "h": "hide",
+    "s": "sneak",
+    "e": "evade",
+    "p": "sprint",
+    "a": "aimed_fire",
+    "f": "rapid_fire",
+    "u": "suppressive_fire",
+    "r": "rally",
+    "g": "guard",
+    "l": "reload",
+    "m": "melee",
+    "c": "charge",
+    "n": "grenade",
+    "d": "medical_aid",
+}
+"""Shift+letter → the order it gives when an order is asked (base-rules §1 Step 2; 7.0)."""
+
+ORDER_DIGITS: dict[str, int] = {
+    # infantry orders (base-rules §4)
+    "hide": 1,
+    "sneak": 2,
+    "evade": 3,
+    "sprint": 4,
+    "run_and_gun": 5,
+    "aimed_fire": 6,
+    "rapid_fire": 7,
+    "suppressive_fire": 8,
+    "rally": 9,
+    "reload": 10,
+    # Driver speed orders (C2 31.11.2)
+    "crawl": 1,
+    "ahead_slow": 2,
+    "forward": 3,
+    "fast": 4,
+    "reverse": 5,
+    # the other crew orders (C2 31.11.2)
+    "spot": 1,
+    "direct_firing": 2,
+    "fire_main_gun": 3,
+    "load_he": 4,
+    "load_ap": 5,
+    "button_open_up": 6,
+    "smoke_dischargers": 7,
+    "smoke_grenade_hatch": 8,
+    "bail_out": 9,
+}
+"""Order id → its number key when an order is asked (10 is the 0 key): the same key for every man.
+
+The other orders have no number: Shift+letter (solo.render.controller.ORDER_KEYS) or a click."""
+
+
+ORDER_DIGIT_GROUPS: tuple[tuple[str, ...], ...] = (
+    tuple(o for o, _ in list(ORDER_DIGITS.items())[:10]),
+    tuple(o for o, _ in list(ORDER_DIGITS.items())[10:15]),
+    tuple(o for o, _ in list(ORDER_DIGITS.items())[15:]),
+)
+"""The orders with a number key: infantry, Driver speeds, the other crew orders."""
+
+ORDER_LETTERS: dict[str, str] = {order: letter for letter, order in ORDER_KEYS.items()}
+"""Order id → its Shift+letter (shown on the order's button)."""
+
+
 def number_keys(decision: Decision) -> dict[int, str]:
-    """Number key (1-9, 10 for 0) → option key; direction decisions map digit d to direction d."""
+    """Number key (1-9, 10 for 0) → option key.
+
+    Direction decisions map digit d to direction d; an order decision gives each order its fixed
+    key (:data:`ORDER_DIGITS`); any other decision numbers its first ten options in order.
+    """
     if decision.kind.value == "order_direction":
         return {int(k): k for k in decision.keys if "/" not in k}
+    if decision.kind.value == "give_order":
+        out: dict[int, str] = {}
+        for k in decision.keys:
+            digit = ORDER_DIGITS.get(k)
+            if digit is not None and digit not in out:
+                out[digit] = k
+        return out
     return {i + 1: k for i, k in enumerate(decision.keys[:10])}
 
 
@@ -201,16 +303,24 @@ def decision_layout(rect: pygame.Rect, game: Game, fonts: Fonts, ui: UiState, fo
     content = 0
     if d is not None and not rose:
         nums = {k: n for n, k in number_keys(d).items()}
-        n = len(d.options)
+        shown = list(d.options)
+        if (
+            d.kind.value == "give_order"
+        ):  # in the order of their fixed keys (1 Hide ... 0 Reload), then the rest
+            shown.sort(key=lambda o: (o.key not in nums, nums.get(o.key, 0)))
+        n = len(shown)
         cols = 1 if n <= 7 else 2 if n <= 24 else 3
         col_w = (area.width - PAD * (cols - 1)) // cols
         rows_h: list[int] = []
         cells = []
-        for i, opt in enumerate(d.options):
+        for i, opt in enumerate(shown):
             num = nums.get(opt.key)
             label = fog.clean(opt.label)
             if num is not None:
                 label = f"{num % 10}. {label}"
+            letter = ORDER_LETTERS.get(opt.key) if d.kind.value == "give_order" else None
+            if letter is not None:
+                label += f" (Shift+{letter.upper()})"
             lines = tuple(fonts.wrap(label, SMALL_SIZE, col_w - 10, condensed=True)[:3])
             h = 8 + 15 * len(lines)
             cells.append((opt.key, lines, num, h))
@@ -372,6 +482,6 @@ def draw_decision(
             bg = theme.shade(bg, 24)
         pygame.draw.rect(surface, bg, hs.rect, border_radius=5)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, hs.rect, 1, border_radius=5)
-        cap = fonts.fit(hs.label, SMALL_SIZE, hs.rect.width - 6, condensed=True)
+        cap = fonts.first_fitting(short_forms(hs.label), SMALL_SIZE, hs.rect.width - 6, condensed=True)
         t = fonts.text(cap, SMALL_SIZE, theme.BUTTON_TEXT if enabled else theme.TEXT_DIM, condensed=True)
         surface.blit(t, t.get_rect(center=hs.rect.center))

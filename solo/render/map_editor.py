@@ -85,7 +85,7 @@ class MapEditor:
         path: Path | str,
         fonts: theme.Fonts,
         *,
-        size: tuple[int, int] = (1280, 800),
+        size: tuple[int, int] = (1600, 1000),
         table: TerrainTable | None = None,
     ) -> None:
         self.draft = draft
@@ -501,7 +501,13 @@ class MapEditor:
         """The whole editor: palette, map with hexsides, LOS and problems, status strip."""
         f = self.fonts
         surface.fill(theme.PANEL)
-        title = f.fit(f"Map editor — {self.draft.name}", TEXT_SIZE, PALETTE_W - 2 * PAD, bold=True)
+        name = self.draft.name.replace(" (house edition)", "")
+        title = f.first_fitting(
+            (f"Map editor — {self.draft.name}", f"Map editor — {name}", name),
+            TEXT_SIZE,
+            PALETTE_W - 2 * PAD,
+            bold=True,
+        )
         surface.blit(f.text(title, TEXT_SIZE, theme.PANEL_TITLE, bold=True), (PAD, PAD))
         for spot in self.hotspots():
             on = (
@@ -520,7 +526,12 @@ class MapEditor:
             label = spot.label
             if spot.action == ("field", self.editing):
                 label = f"{self.editing}: {self.typed}|"
-            line = f.fit(label, SMALL_SIZE, spot.rect.right - tx - 2, condensed=True)
+            line = f.first_fitting(
+                (label, label.replace("Building", "Bldg")),
+                SMALL_SIZE,
+                spot.rect.right - tx - 2,
+                condensed=True,
+            )
             surface.blit(f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), (tx, spot.rect.y + 4))
         cam = self.camera
         old = surface.get_clip()
@@ -590,11 +601,12 @@ def run_editor(
     draft: MapDraft,
     path: Path | str,
     *,
-    size: tuple[int, int] = (1280, 800),
+    size: tuple[int, int] = (1600, 1000),
     max_frames: int | None = None,
 ) -> int:
     """Open the window and edit ``draft`` until Escape or the window closes; exit status 0."""
-    pygame.init()
+    pygame.display.init()  # no pygame.init(): the mixer would open the sound card (ALSA)
+    pygame.font.init()
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(f"solo edit — {path}")

@@ -14,6 +14,7 @@ imports this module's :class:`UiState` and text sizes).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import attrs
@@ -279,9 +280,14 @@ def draw_card(
         head = f"[{number}] {head}"
     surface.blit(fonts.text(fonts.fit(head, SMALL_SIZE, r.width - 12), SMALL_SIZE, (90, 80, 60)), (x, y))
     y += 15
-    for line in fonts.wrap(card.title, TEXT_SIZE, r.width - 12, bold=True)[:2]:
-        surface.blit(fonts.text(line, TEXT_SIZE, theme.CARD_TEXT, bold=True), (x, y))
-        y += 17
+    # the title whole on two lines at most: bold, else condensed, else smaller (never cut)
+    for size, condensed in ((TEXT_SIZE, False), (TEXT_SIZE, True), (SMALL_SIZE, True)):
+        title = fonts.wrap(card.title, size, r.width - 12, bold=True, condensed=condensed)
+        if len(title) <= 2:
+            break
+    for line in title[:3]:
+        surface.blit(fonts.text(line, size, theme.CARD_TEXT, bold=True, condensed=condensed), (x, y))
+        y += size + 3
     if card.initiatives is not None:
         bw = (r.width - 12 - 8) // 3
         for j, (team, v) in enumerate(
@@ -290,10 +296,11 @@ def draw_card(
             col = theme.FRIENDLY_TEAM_COLOURS[team]
             br = pygame.Rect(x + j * (bw + 4), y, bw, 22)
             pygame.draw.rect(surface, col, br, border_radius=4)
-            text = f"{team[0].upper()} {v:02d}"
-            if fonts.width(text, TEXT_SIZE, bold=True) > bw - 4:
-                text = f"{v:02d}"
-            t = fonts.text(text, TEXT_SIZE, theme.text_on(col), bold=True)
+            text = f"{team[0].upper()} {v:02d}"  # the team letter stays: smaller type before it goes
+            size = TEXT_SIZE if fonts.width(text, TEXT_SIZE, bold=True) <= bw - 4 else SMALL_SIZE
+            if fonts.width(text, size, bold=True, condensed=True) > bw - 4:
+                text = f"{team[0].upper()}{v:02d}"
+            t = fonts.text(text, size, theme.text_on(col), bold=True, condensed=size != TEXT_SIZE)
             surface.blit(t, t.get_rect(center=br.center))
         y += 26
     lines = fonts.wrap(card.text, SMALL_SIZE, r.width - 12, condensed=True)
@@ -361,7 +368,7 @@ def draw_enemy_cards(surface: pygame.Surface, rect: pygame.Rect, game: Game, fon
         chip = pygame.Rect(x, y + rrow * 16, col_w, 15)
         pygame.draw.rect(surface, theme.ENEMY_CARD, chip, border_radius=3)
         t = fonts.text(
-            fonts.fit(line, SMALL_SIZE, col_w - 6, condensed=True),
+            fonts.first_fitting(card_line_forms(line), SMALL_SIZE, col_w - 6, condensed=True),
             SMALL_SIZE,
             theme.CARD_TEXT,
             condensed=True,
@@ -442,13 +449,15 @@ class LogPanel:
             title = f"Log · {who}"
         else:
             title = "Log · all units (click a unit to filter)"
-        if not fog.enabled:
-            title += " · hidden info shown"
-        if note:
-            title += f" · {note}"
+        tail = (" · hidden info shown" if not fog.enabled else "") + (f" · {note}" if note else "")
+        short = title.replace(" (click a unit to filter)", "")
+        forms = (title + tail, short + tail, short)
         surface.blit(
             fonts.text(
-                fonts.fit(title, TITLE_SIZE, rect.width - 120), TITLE_SIZE, theme.PANEL_TITLE, bold=True
+                fonts.first_fitting(forms, TITLE_SIZE, rect.width - 120, bold=True),
+                TITLE_SIZE,
+                theme.PANEL_TITLE,
+                bold=True,
             ),
             (rect.x + PAD, rect.y + 5),
         )
@@ -501,10 +510,27 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, text: str, fonts: Fo
     """A line of text at the bottom of the map (LOS caption, hints)."""
     if not text:
         return
-    t = fonts.text(fonts.fit(text, TEXT_SIZE, rect.width - 20), TEXT_SIZE, (255, 255, 255))
+    t = fonts.text(
+        fonts.first_fitting(dot_forms(text), TEXT_SIZE, rect.width - 20), TEXT_SIZE, (255, 255, 255)
+    )
     r = t.get_rect(bottomleft=(rect.x + 8, rect.bottom - 6)).inflate(10, 4)
     pygame.draw.rect(surface, (0, 0, 0), r, border_radius=4)
     surface.blit(t, t.get_rect(center=r.center))
+
+
+def dot_forms(text: str) -> tuple[str, ...]:
+    """``text`` and its shorter forms: its `` · ``-separated parts dropped from the end, one by one
+    (the review line keeps its point and loses its key help first)."""
+    parts = text.split(" · ")
+    return tuple(" · ".join(parts[:n]) for n in range(len(parts), 0, -1))
+
+
+def card_line_forms(line: str) -> tuple[str, ...]:
+    """An Enemy card line and its shorter forms: without the initiative number, then without
+    the men's ranks (``"e16 (79) · Schtz. Roth → Hide"`` → ``"e16 · Roth → Hide"``)."""
+    a = re.sub(r"^(\S+) \(\d+\)", r"\1", line)
+    b = re.sub(r"\b[A-Z][a-z]*\. ", "", a)
+    return (line, a, b)
 
 
 def draw_toast(surface: pygame.Surface, rect: pygame.Rect, text: str, fonts: Fonts) -> None:

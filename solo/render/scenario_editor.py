@@ -27,7 +27,9 @@ valid, starts it in the same window (:func:`run_scenario_editor`); closing the g
 the editor.
 
 Keys: Ctrl+S save, P/F5 play, R rotate (Shift+R back), Delete remove the selection, C crew from
-the hex, +/- the selected character's profile or counter, Ctrl+Z/Ctrl+Y undo/redo, Escape quit.
+the hex, [ / ] the selected character's profile or counter, + / - or the mouse wheel zoom, Home
+the whole map, arrows pan, Ctrl+Z/Ctrl+Y undo/redo, Escape quit. The map opens zoomed so its hex
+labels are readable (:data:`READABLE_SCALE`); Home shows all of it.
 
 May import: :mod:`solo.core`, :mod:`solo.data`, :mod:`solo.playtest` (the data loader) and the
 render room.
@@ -55,9 +57,10 @@ from solo.data.scenario_format import FRIENDLY_TEAMS
 from solo.data.scenario_writer import parse_scenario_text
 from solo.render import theme
 from solo.render.board import MapLayer
+from solo.render.counter_marks import counter_name_forms
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE
 from solo.render.scenario_forms import ScenarioForms
-from solo.render.view import Camera, Hotspot
+from solo.render.view import MAX_ZOOM_STEP, Camera, Hotspot
 
 PALETTE_W = 230
 """Width in pixels of the palette left of the map."""
@@ -85,8 +88,11 @@ TOOLS: tuple[tuple[str, str], ...] = (
 """The palette's tools: (id, label)."""
 HINT = (
     "left click: the tool · drag: move the selection · right click: remove · R/Shift+R rotate · Del remove · "
-    "C crew from the hex · +/- profile or counter · wheel zoom · Ctrl+Z/Y undo/redo · Ctrl+S save · P play"
+    "C crew from the hex · [ ] profile or counter · +/- or wheel zoom · Home whole map · arrows pan · "
+    "Ctrl+Z/Y undo/redo · Ctrl+S save · P play"
 )
+READABLE_SCALE = 30.0
+"""The least hex size (circumradius, px) the editor opens at: hex labels of 9 px (solo.render.board)."""
 """The keys, shown under the map."""
 _HEX_IN_TEXT = re.compile(r"\b(\d\d\.\d\d)\b")
 
@@ -105,7 +111,7 @@ class ScenarioEditor:
         data: HouseData,
         fonts: theme.Fonts,
         *,
-        size: tuple[int, int] = (1280, 800),
+        size: tuple[int, int] = (1600, 1000),
     ) -> None:
         self.draft = draft
         self.path = Path(path)
@@ -135,6 +141,20 @@ class ScenarioEditor:
         self.board = Board.for_map(self.map_def, data.terrain)
         self._layer = MapLayer(self.board)
         self.camera = Camera(self.board, self.map_rect)
+        self.readable_view()
+
+    def readable_view(self) -> None:
+        """Fit the map to its place, then zoom in until hex labels are readable, centred on the
+        scenario's pieces (Home shows the whole map)."""
+        cam = self.camera
+        cam.fit(self.map_rect)
+        while cam.scale < READABLE_SCALE and cam.step < MAX_ZOOM_STEP:
+            cam.zoom(1)
+        spots = [cam.centre(p.hex) for p in self.draft.pieces() if self.map_def.has_hex(p.hex)]
+        if spots and cam.step > 0:  # zoomed in: the scenario's pieces in view, not the map's middle
+            cx = sum(x for x, _ in spots) / len(spots)
+            cy = sum(y for _, y in spots) / len(spots)
+            cam.pan(cam.rect.centerx - cx, cam.rect.centery - cy)
 
     def _map(self) -> MapDef:
         """The scenario's map: a map id of the data, or a file relative to the scenario file."""
@@ -242,7 +262,7 @@ class ScenarioEditor:
     def resize(self, size: tuple[int, int]) -> None:
         """The window is now ``size`` pixels: the map is fitted to its new place."""
         self.size = size
-        self.camera.fit(self.map_rect)
+        self.readable_view()
 
     def click(self, action: tuple[str, ...]) -> None:
         """A palette button."""
@@ -286,10 +306,20 @@ class ScenarioEditor:
             self.delete()
         elif key == pygame.K_c:
             self.crew()
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        elif key == pygame.K_RIGHTBRACKET:
             self.retarget(1)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        elif key == pygame.K_LEFTBRACKET:
             self.retarget(-1)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom(-1)
+        elif key == pygame.K_HOME:
+            self.camera.fit(self.map_rect)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: 60, pygame.K_RIGHT: -60}.get(key, 0)
+            dy = {pygame.K_UP: 60, pygame.K_DOWN: -60}.get(key, 0)
+            self.camera.pan(dx, dy)
         elif key == pygame.K_ESCAPE:
             self.quit = True
 
@@ -513,8 +543,14 @@ class ScenarioEditor:
         f = self.fonts
         surface.fill(theme.PANEL)
         name = self.draft.doc.get("name") or self.path.stem
-        title = f.fit(f"Scenario editor — {name}", TEXT_SIZE, PALETTE_W - 2 * PAD, bold=True)
-        surface.blit(f.text(title, TEXT_SIZE, theme.PANEL_TITLE, bold=True), (PAD, PAD))
+        room = PALETTE_W - 2 * PAD
+        size = (
+            TEXT_SIZE if f.width(name, TEXT_SIZE, bold=True) <= room else SMALL_SIZE
+        )  # a long name: smaller
+        title = f.first_fitting(
+            (f"Scenario editor — {name}", f"Scenario: {name}", name), size, room, bold=True
+        )
+        surface.blit(f.text(title, size, theme.PANEL_TITLE, bold=True), (PAD, PAD))
         for spot in self.hotspots():
             kind, value = spot.action
             on = (kind == "team" and value == self.team) or (kind == "tool" and value == self.tool)
@@ -620,8 +656,8 @@ class ScenarioEditor:
         pygame.draw.rect(surface, theme.VEHICLE_EDGE, rect, 1, 3)
         if p.kind == "vehicle":
             _arrow(surface, theme.ACTIVE, rect.centerx, rect.centery, rect.width * 0.55, p.facing or 1, 3)
-        label = "?" if p.kind == "dummy" else _short(p.label)
-        line = f.fit(label, SMALL_SIZE - 2, rect.width - 2, condensed=True)
+        forms = ("?",) if p.kind == "dummy" else counter_name_forms(_short(p.label))
+        line = f.first_fitting(forms, SMALL_SIZE - 2, rect.width - 2, condensed=True)
         surf = f.text(line, SMALL_SIZE - 2, theme.text_on(body), condensed=True)
         surface.blit(surf, surf.get_rect(center=rect.center))
         chosen = self.selected is not None and p.path == self.selected.path
@@ -637,7 +673,15 @@ class ScenarioEditor:
         if self.hover is not None and self.map_def.has_hex(self.hover):
             here = ", ".join(p.label for p in self.draft.pieces_at(self.hover))
             head += f" · {self.hover}: {self.map_def.terrain[self.hover]}" + (f" — {here}" if here else "")
-        lines = [(head, theme.TEXT), (HINT, theme.TEXT_DIM), (self.message, theme.TEXT)]
+        hint_lines: list[str] = []  # broken between its " · " parts, never inside one
+        for part in HINT.split(" · "):
+            trial = f"{hint_lines[-1]} · {part}" if hint_lines else part
+            if hint_lines and f.width(trial, SMALL_SIZE, condensed=True) <= w - 2 * PAD:
+                hint_lines[-1] = trial
+            else:
+                hint_lines.append(part)
+        hint = [(ln, theme.TEXT_DIM) for ln in hint_lines]
+        lines = [(head, theme.TEXT), *hint, (self.message, theme.TEXT)]
         lines += [(str(p), theme.LOS_BLOCKED) for p in self.problems[:3]]
         if len(self.problems) > 3:
             lines.append((f"... and {len(self.problems) - 3} more", theme.LOS_BLOCKED))
@@ -673,7 +717,7 @@ def run_scenario_editor(
     path: Path | str,
     data: HouseData,
     *,
-    size: tuple[int, int] = (1280, 800),
+    size: tuple[int, int] = (1600, 1000),
     max_frames: int | None = None,
 ) -> int:
     """Open the window and edit ``draft`` until Escape or the window closes; exit status 0.
@@ -684,7 +728,8 @@ def run_scenario_editor(
     from solo.render.app import Window
     from solo.render.session import new_session
 
-    pygame.init()
+    pygame.display.init()  # no pygame.init(): the mixer would open the sound card (ALSA)
+    pygame.font.init()
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(f"solo edit — {path}")
@@ -697,7 +742,9 @@ def run_scenario_editor(
             screen = pygame.display.get_surface() or screen
             if editor.play_requested:
                 editor.play_requested = False
-                window = Window(new_session(str(editor.path), seed=editor.seed, data=data), size=size)
+                window = Window(
+                    new_session(str(editor.path), seed=editor.seed, data=data), size=size, autosave=False
+                )
                 window.draw()
                 window.run(max_frames=None if max_frames is None else max_frames - frames)
                 frames += window.frames

@@ -28,6 +28,7 @@ May import: :mod:`solo.core`, :mod:`solo.data` and the render room.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 import attrs
@@ -38,6 +39,7 @@ from solo.data.characters import FriendlyProfile
 from solo.data.scenario_draft import ALL_TEAMS, Piece, ScenarioDraft, side_of_team
 from solo.data.scenario_format import EventVariant, Ground, MapSide, Weather
 from solo.render import theme
+from solo.render.option_labels import OPTION_LABELS, value_words
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE
 
 
@@ -330,11 +332,13 @@ class ScenarioForms:
         title("House options (*: set by this scenario)")
         for f in attrs.fields(Options):
             value = options.get(f.name, f.default)
-            shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+            lab = OPTION_LABELS.get(f.name)
+            head = lab.label if lab is not None else f.name.replace("_", " ")
+            shown = f"{head}: {value_words(f.name, value)}" + (f" · {lab.rule}" if lab is not None else "")
             if f.name in options:
                 shown += " *"
             kind = "int" if isinstance(f.default, int) and not isinstance(f.default, bool) else "cycle"
-            add(f"opt:{f.name}", "", f"{f.name.replace('_', ' ')}: {shown}", kind)
+            add(f"opt:{f.name}", "", shown, kind)
             row(-4)
 
     # -- input ---------------------------------------------------------------
@@ -344,7 +348,10 @@ class ScenarioForms:
         ed = self.editor
         self.commit()
         if f.kind in ("text", "int", "textarea"):
-            value = f.value.split(": ", 1)[1].removesuffix(" *") if f.key.startswith("opt:") else f.value
+            value = f.value
+            if f.key.startswith("opt:"):  # the number itself, not its words
+                name = f.key[4:]
+                value = str((ed.draft.doc.get("options") or {}).get(name, getattr(Options(), name)))
             self.focus, self.buffer, self.fresh = f.key, value, f.kind != "textarea"
             return
         if f.kind == "tab":
@@ -590,7 +597,8 @@ class ScenarioForms:
             edge = theme.ACTIVE if focused or on else theme.BUTTON_EDGE
             pygame.draw.rect(surface, edge, box, 2 if focused or on else 1, 3)
             text = self.buffer + "|" if focused else fd.value
-            line = f.fit(text, SMALL_SIZE, box.width - 8, condensed=True)
+            forms = (text, re.sub(r" · [^*]*", "", text)) if fd.key.startswith("opt:") else (text,)
+            line = f.first_fitting(forms, SMALL_SIZE, box.width - 8, condensed=True)
             surface.blit(f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), (box.x + 4, r.y + 4))
 
     def _draw_textarea(self, surface: pygame.Surface, fd: Field) -> None:

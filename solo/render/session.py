@@ -64,6 +64,8 @@ class Session:
     """Table mode: the ``--maps DIR`` folder the game was set up with."""
     window: dict[str, Any] = attrs.field(factory=dict)
     """The window's settings kept with the save (pace, standing choices: Header.window)."""
+    standing: dict[str, Any] = attrs.field(factory=dict)
+    """The window's standing choices (StandingChoices.to_dict), kept in the save's header."""
 
     def header(self) -> Header:
         """The log header that rebuilds this game (table mode: the player's results as forced dice)."""
@@ -80,7 +82,9 @@ class Session:
         )
         n = len(self.game.inputs)
         auto = {str(i): why for i, why in sorted(self.auto.items()) if i < n}
-        header = attrs.evolve(header, auto={**header.auto, **auto}, window=dict(self.window))
+        header = attrs.evolve(
+            header, auto={**header.auto, **auto}, window=dict(self.window), standing=dict(self.standing)
+        )
         if recipe_of(self.game) is None:  # table mode: the data folders are the session's
             header = attrs.evolve(
                 header,
@@ -280,6 +284,7 @@ def load_session(
         card_set=header.card_set,
         map_set=header.map_set,
         window=dict(header.window),
+        standing=dict(header.standing),
     )
 
 

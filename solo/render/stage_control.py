@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from solo.playtest.standing import DuckBackChoice
 from solo.render import stage_draw
 from solo.render.stage import Pace
 from solo.render.stage_view import side_of
@@ -90,30 +89,13 @@ class StageControls:
         return stage.pace
 
     def window_settings(self) -> dict[str, object]:
-        """What a save keeps of the window: the pace and the standing choices (Header.window)."""
-        st = self.view.ui.standing
-        return {
-            **self.view.stage.settings(),
-            "standing": {
-                "duck_back": st.duck_back.value,
-                "carry_on": st.carry_on,
-                "rules_defaults": st.rules_defaults,
-            },
-        }
+        """What a save keeps of the window's stage: the pace (Header.window; the standing choices
+        are kept in Header.standing)."""
+        return dict(self.view.stage.settings())
 
     def restore_window_settings(self, settings: dict[str, object]) -> None:
-        """Continue: the pace and standing choices a save kept (:meth:`window_settings`)."""
+        """Continue: the pace a save kept (:meth:`window_settings`)."""
         self.view.stage.restore(settings)
-        standing = settings.get("standing")
-        if isinstance(standing, dict):
-            st = self.view.ui.standing
-            duck = standing.get("duck_back")
-            if isinstance(duck, str) and duck in {d.value for d in DuckBackChoice}:
-                st.duck_back = DuckBackChoice(duck)
-            if isinstance(standing.get("carry_on"), bool):
-                st.carry_on = bool(standing["carry_on"])
-            if isinstance(standing.get("rules_defaults"), bool):
-                st.rules_defaults = bool(standing["rules_defaults"])
 
     def stage_key(self, key: int) -> bool:
         """A key while the Enemy plays on stage; True if it was the stage's (the others are refused

@@ -31,9 +31,13 @@ from solo.data.scenario import load_scenario, shipped_scenarios
 from solo.data.scenario_format import Scenario
 from solo.render import board as board_draw
 from solo.render import theme
+from solo.render.autosave import Interrupted, interrupted_game
+from solo.render.option_labels import option_line
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE
 from solo.render.view import Camera, Hotspot
 
+RECENT_MIN_H = 190
+"""The least height kept for "Continue a saved game" (the interrupted game, a save, Start)."""
 RECENT_LIMIT = 8
 """How many recent saves the start screen offers."""
 SEED_MAX = 999_999
@@ -68,6 +72,18 @@ def remember_save(save: Path | str, path: Path | None = None) -> None:
         tmp.replace(path)
     except OSError:
         pass
+
+
+def path_forms(path: str) -> tuple[str, ...]:
+    """A save's path and its shorter forms: with ``~`` for the home folder, then its folder's
+    name and the file name, then the file name alone."""
+    p = Path(path)
+    home = str(Path.home())
+    forms = [path]
+    if path.startswith(home + "/"):
+        forms.append("~" + path[len(home) :])
+    forms += [f"{p.parent.name}/{p.name}", p.name]
+    return tuple(forms)
 
 
 @attrs.frozen
@@ -179,6 +195,9 @@ class StartChoice:
     load: str | None = None
     pace: str = "instant"
     """The pace of the Enemy's turn (solo.render.stage.Pace value); a save's own pace wins on Continue."""
+    resumed: str | None = None
+    """Set when ``load`` is the autosave of an interrupted game: the player's own save file for
+    it ("" when it was never saved), where Ctrl+S goes next (solo.render.autosave)."""
 
 
 PACES = ("instant", "step", "timed")
@@ -207,7 +226,14 @@ def option_values(name: str, default: Any) -> tuple[Any, ...]:
 class StartScreen:
     """The start screen: pick a scenario, seed, table mode and options, or continue a save."""
 
-    def __init__(self, data: HouseData, fonts: theme.Fonts, *, recent: list[Path] | None = None) -> None:
+    def __init__(
+        self,
+        data: HouseData,
+        fonts: theme.Fonts,
+        *,
+        recent: list[Path] | None = None,
+        interrupted: Interrupted | bool | None = True,
+    ) -> None:
         self.data = data
         self.fonts = fonts
         self.cards = scenario_cards(data)
@@ -217,6 +243,10 @@ class StartScreen:
         self.pace = "instant"
         self.options: dict[str, Any] = {}
         self.recent = list(recent) if recent is not None else recent_saves()
+        self.interrupted: Interrupted | None = (
+            interrupted_game() if interrupted is True else interrupted or None
+        )
+        """The autosave of a game that did not end normally (offered first), or None."""
         self.mouse = (0, 0)
         self._layers: dict[str, board_draw.MapLayer] = {}
 
@@ -228,21 +258,38 @@ class StartScreen:
         left = pygame.Rect(PAD, 60, max(260, w // 5), h - 60 - PAD)
         right_w = max(360, w // 3)
         detail = pygame.Rect(left.right + PAD, 60, w - left.right - right_w - 3 * PAD, h - 60 - PAD)
-        settings = pygame.Rect(detail.right + PAD, 60, right_w, int((h - 60) * 0.62))
+        n = len(attrs.fields(Options))
+        step = self.option_step(size)
+        settings = pygame.Rect(detail.right + PAD, 60, right_w, max(int((h - 60) * 0.62), 94 + n * step + 20))
         recent = pygame.Rect(settings.x, settings.bottom + PAD, right_w, h - settings.bottom - 2 * PAD)
         mp = pygame.Rect(detail.x, detail.y + 150, detail.width, detail.height - 150)
         return {"list": left, "detail": detail, "map": mp, "settings": settings, "recent": recent}
+
+    def option_step(self, size: tuple[int, int]) -> int:
+        """Pixels from one house option's row to the next: 24, less (down to 20) on a short window
+        so that every option and the saves below stay in view."""
+        n = len(attrs.fields(Options))
+        room = size[1] - 60 - 2 * PAD - RECENT_MIN_H - 94 - 20
+        return max(20, min(24, room // max(1, n)))
+
+    def scenario_step(self, size: tuple[int, int]) -> int:
+        """Pixels from one scenario's button to the next: 48, less (down to 36) so all are in view."""
+        room = size[1] - 60 - PAD - 30
+        return max(36, min(48, room // max(1, len(self.cards))))
 
     def hotspots(self, size: tuple[int, int]) -> list[Hotspot]:
         """Every clickable rectangle and what a click there does."""
         r = self.rects(size)
         out: list[Hotspot] = []
         y = r["list"].y + 30
+        sstep = self.scenario_step(size)
         for card in self.cards:
             out.append(
-                Hotspot(pygame.Rect(r["list"].x, y, r["list"].width, 44), ("scenario", card.id), card.id)
+                Hotspot(
+                    pygame.Rect(r["list"].x, y, r["list"].width, sstep - 4), ("scenario", card.id), card.id
+                )
             )
-            y += 48
+            y += sstep
         s = r["settings"]
         y = s.y + 30
         out.append(Hotspot(pygame.Rect(s.x + 150, y, 28, 24), ("seed", "-"), "-"))
@@ -252,11 +299,15 @@ class StartScreen:
         out.append(Hotspot(pygame.Rect(s.x, y, half, 24), ("table",), "table"))
         out.append(Hotspot(pygame.Rect(s.right - half, y, half, 24), ("pace",), "pace"))
         y += 34
+        step = self.option_step(size)
         for field in attrs.fields(Options):
-            out.append(Hotspot(pygame.Rect(s.x, y, s.width, 22), ("option", field.name), field.name))
-            y += 24
+            out.append(Hotspot(pygame.Rect(s.x, y, s.width, step - 2), ("option", field.name), field.name))
+            y += step
         rr = self.rects(size)["recent"]
         y = rr.y + 30
+        if self.interrupted is not None:
+            out.append(Hotspot(pygame.Rect(rr.x, y, rr.width, 40), ("resume",), "resume"))
+            y += 48
         for p in self.recent:
             if y + 24 > rr.bottom - 44:
                 break
@@ -294,6 +345,8 @@ class StartScreen:
             self.cycle_option(action[1])
         elif kind == "recent":
             return StartChoice(load=action[1], pace=self.pace)
+        elif kind == "resume":
+            return self.resume()
         elif kind == "start":
             return self.choice()
         return None
@@ -314,12 +367,21 @@ class StartScreen:
             self.table = not self.table
         elif key == pygame.K_p:
             self.cycle_pace()
+        elif key == pygame.K_c and self.interrupted is not None:
+            return self.resume()
         return None
 
     def cycle_pace(self) -> str:
         """P: the pace of the Enemy's turn, Instant → Step → Timed; returns it."""
         self.pace = PACES[(PACES.index(self.pace) + 1) % len(PACES)]
         return self.pace
+
+    def resume(self) -> StartChoice | None:
+        """Continue the interrupted game: its autosave, loaded to its last decision."""
+        i = self.interrupted
+        if i is None:
+            return None
+        return StartChoice(load=str(i.path), resumed=i.save_path or "", pace=self.pace)
 
     def cycle_option(self, name: str) -> Any:
         """The next value of option ``name``; back at the default it is no longer listed as changed."""
@@ -360,11 +422,21 @@ class StartScreen:
                 on = self.cards[self.selected] is card
                 self._button(surface, spot.rect, on)
                 surface.blit(
-                    f.text(card.scenario.name, TEXT_SIZE, theme.BUTTON_TEXT, bold=True), spot.rect.move(8, 4)
+                    f.text(
+                        f.first_fitting((card.scenario.name,), TEXT_SIZE, spot.rect.width - 16, bold=True),
+                        TEXT_SIZE,
+                        theme.BUTTON_TEXT,
+                        bold=True,
+                    ),
+                    spot.rect.move(8, 2),
                 )
-                sub = f"{card.id} · {card.scenario.turns} turns · {card.board.map.name}"
-                line = f.fit(sub, SMALL_SIZE, spot.rect.width - 16, condensed=True)
-                surface.blit(f.text(line, SMALL_SIZE, theme.TEXT_DIM, condensed=True), spot.rect.move(8, 24))
+                where = card.board.map.name.replace(" (house edition)", "")
+                sub = (f"{card.scenario.turns} turns · {where}", f"{card.scenario.turns} turns")
+                line = f.first_fitting(sub, SMALL_SIZE, spot.rect.width - 16, condensed=True)
+                surface.blit(
+                    f.text(line, SMALL_SIZE, theme.TEXT_DIM, condensed=True),
+                    spot.rect.move(8, max(17, spot.rect.height - 20)),
+                )
         if self.cards:
             self._draw_detail(surface, r["detail"], r["map"], self.cards[self.selected])
         self._draw_settings(surface, r["settings"], hs)
@@ -387,7 +459,7 @@ class StartScreen:
         surface.blit(f.text(card.scenario.name, 20, theme.PANEL_TITLE, bold=True), (rect.x, y))
         y += 28
         lines = [
-            f"Map: {card.board.map.name} · {card.setting}",
+            f"{card.id} · map: {card.board.map.name} · {card.setting}",
             f"Friendly: {card.friendly}",
             f"Enemy: {card.enemy}",
             "Uses: " + ("; ".join(card.features) or "the base rules only"),
@@ -439,7 +511,7 @@ class StartScreen:
                 value = self.options.get(name, default)
                 changed = name in self.options
                 self._button(surface, spot.rect, changed)
-                text = f"{name} = {value}" + (f"  (default {default})" if changed else "  (default)")
+                text = option_line(name, value, changed=changed)
                 line = f.fit(text, SMALL_SIZE, spot.rect.width - 12, condensed=True)
                 surface.blit(
                     f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), spot.rect.move(6, 3)
@@ -454,14 +526,25 @@ class StartScreen:
     def _draw_recent(self, surface: pygame.Surface, rect: pygame.Rect, hs: list[Hotspot]) -> None:
         f = self.fonts
         surface.blit(f.text("Continue a saved game", TEXT_SIZE, theme.TEXT_DIM, bold=True), (rect.x, rect.y))
-        if not self.recent:
+        if not self.recent and self.interrupted is None:
             surface.blit(
                 f.text("no saves yet (Ctrl+S in a game)", SMALL_SIZE, theme.TEXT_DIM), (rect.x, rect.y + 30)
             )
         for spot in hs:
-            if spot.action[0] == "recent":
+            if spot.action[0] == "resume" and self.interrupted is not None:
+                pygame.draw.rect(surface, theme.AUTO_BUTTON, spot.rect, border_radius=6)
+                pygame.draw.rect(surface, theme.ACTIVE, spot.rect, 2, border_radius=6)
+                head = f.fit("Continue the interrupted game (C)", TEXT_SIZE, spot.rect.width - 12)
+                surface.blit(f.text(head, TEXT_SIZE, theme.BUTTON_TEXT, bold=True), spot.rect.move(6, 3))
+                sub = f.fit(self.interrupted.label, SMALL_SIZE, spot.rect.width - 12, condensed=True)
+                surface.blit(
+                    f.text(sub, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), spot.rect.move(6, 22)
+                )
+            elif spot.action[0] == "recent":
                 self._button(surface, spot.rect, False)
-                line = f.fit(spot.action[1], SMALL_SIZE, spot.rect.width - 12, condensed=True)
+                line = f.first_fitting(
+                    path_forms(spot.action[1]), SMALL_SIZE, spot.rect.width - 12, condensed=True
+                )
                 surface.blit(
                     f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), spot.rect.move(6, 4)
                 )

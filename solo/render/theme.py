@@ -8,6 +8,7 @@ arrows and section signs) or pygame's bundled default.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -280,6 +281,9 @@ class Fonts:
         self._fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._max = max_cached
+        self.cuts: list[tuple[str, str, int]] | None = None
+        """The registry of cut labels, when a test asks for it (a list): every text that
+        :meth:`fit` shortened or :meth:`wrap` broke inside a word, as (text, shown, width in px)."""
 
     def font(self, size: int, *, bold: bool = False, condensed: bool = False) -> pygame.font.Font:
         """A font of ``size`` pixels (at least 6)."""
@@ -335,6 +339,8 @@ class Fonts:
                     continue
                 if line:
                     out.append(line)
+                if self.cuts is not None and f.size(w)[0] > width and len(w) > 1:
+                    self.cuts.append((text, w, width))
                 while f.size(w)[0] > width and len(w) > 1:
                     cut = len(w)
                     while cut > 1 and f.size(w[:cut])[0] > width:
@@ -345,11 +351,24 @@ class Fonts:
             out.append(line)
         return out
 
+    def first_fitting(
+        self, texts: Sequence[str], size: int, width: int, *, bold: bool = False, condensed: bool = False
+    ) -> str:
+        """The first of ``texts`` (a label, then its shorter forms by a fixed rule) that fits in
+        ``width`` pixels; when none does, the last one cut by :meth:`fit` (and registered)."""
+        for t in texts:
+            if self.width(t, size, bold=bold, condensed=condensed) <= width:
+                return t
+        return self.fit(texts[-1], size, width, bold=bold, condensed=condensed)
+
     def fit(self, text: str, size: int, width: int, *, bold: bool = False, condensed: bool = False) -> str:
         """``text`` cut (with an ellipsis) to fit in ``width`` pixels."""
         f = self.font(size, bold=bold, condensed=condensed)
         if f.size(text)[0] <= width:
             return text
+        full = text
         while text and f.size(text + "…")[0] > width:
             text = text[:-1]
+        if self.cuts is not None:
+            self.cuts.append((full, text + "…" if text else "", width))
         return text + "…" if text else ""

@@ -22,7 +22,7 @@ import attrs
 import pygame
 
 from solo.render import theme
-from solo.render.counter_marks import team_colour
+from solo.render.counter_marks import name_forms, team_colour
 from solo.render.vehicle_counters import vehicle_key
 from solo.render.vehicle_labels import (
     HATCH_TEXT,
@@ -307,9 +307,24 @@ COLUMNS = (0, 36, 94, 204, 256, 312, 396)
 scaled to the mat's width)."""
 
 
+COLUMNS_NARROW = (0, 33, 72, 140, 184, 214, 286)
+"""The same cells for a narrow mat (350 pixels, the 1280x800 window): short forms of the hatch,
+name, TQ and morale words (:func:`_cell`) take less room, so the order and marker cells keep theirs."""
+
+
 def _cols(width: int) -> list[int]:
-    k = max(0.72, width / 448)
-    return [round(c * k) for c in COLUMNS]
+    if width >= 430:
+        return [round(c * width / 448) for c in COLUMNS]
+    return [round(c * width / 350) for c in COLUMNS_NARROW]
+
+
+def _cell(fonts: Fonts, forms: tuple[str, ...], size: int, width: int, *, bold: bool = False) -> str:
+    """The first of ``forms`` that fits a cell ``width`` pixels wide (condensed); a cut is registered."""
+    return fonts.first_fitting(forms, size, width, bold=bold, condensed=True)
+
+
+HATCH_SHORT = {"Closed": "BU", "no hatch": "none"}
+"""A hatch chip's word on a narrow mat (BU: buttoned up, C2 31.8)."""
 
 
 def draw_vehicle_panel(
@@ -429,7 +444,10 @@ def _draw_mat(
             pygame.draw.rect(surface, theme.shade(theme.MAT, -18), rr, border_radius=3)
         cy = rr.centery
         x0 = rr.x + 3
-        pt = fonts.text(position_label(row.position), TEXT, theme.MAT_TEXT, bold=True, condensed=True)
+        plabel = position_label(row.position)
+        psize = TEXT if fonts.width(plabel, TEXT, bold=True, condensed=True) <= cols[1] - 3 else SMALL
+        plabel = _cell(fonts, (plabel,), psize, cols[1] - 3, bold=True)
+        pt = fonts.text(plabel, psize, theme.MAT_TEXT, bold=True, condensed=True)
         surface.blit(pt, pt.get_rect(midleft=(x0 + cols[0], cy)))
         name_x = x0 + (_half_cols(rr.width)[1] if row.half else cols[2])
         if not row.half and hatches:
@@ -437,7 +455,13 @@ def _draw_mat(
             _chip(
                 surface,
                 fonts,
-                HATCH_TEXT[hatch],
+                _cell(
+                    fonts,
+                    (HATCH_TEXT[hatch], HATCH_SHORT.get(HATCH_TEXT[hatch], HATCH_TEXT[hatch])),
+                    SMALL,
+                    cols[2] - cols[1] - 10,
+                    bold=True,
+                ),
                 x0 + cols[1],
                 cy,
                 theme.HATCH_COLOURS[hatch.value],
@@ -456,7 +480,7 @@ def _draw_mat(
         elif row.half:
             _draw_passenger(surface, game, fonts, ch, x0, cy, rr.width)
         else:
-            _draw_crewman(surface, game, fonts, ch, seat, x0, cy, cols, v)
+            _draw_crewman(surface, game, fonts, ch, seat, x0, cy, cols, v, right=rr.right)
         # highlights: the decision's man, the active man, a legal Relocate target (C2 31.11.2)
         if same and (f"seat:{row.position}" in legal or f"swap:{row.position}" in legal):
             pygame.draw.rect(surface, theme.TARGET_HINT, rr, 2, border_radius=3)
@@ -488,11 +512,16 @@ def _draw_crewman(
     cy: int,
     cols: list[int],
     v: Vehicle,
+    *,
+    right: int,
 ) -> None:
-    """Name, wounds, TQ (LDR), morale, order and Target Marker cells of a crewman's row."""
+    """Name, wounds, TQ (LDR), morale, order and Target Marker cells of a crewman's row (the row
+    ends at x = ``right``)."""
     name_w = cols[3] - cols[2] - 6
     colour = theme.MAT_TEXT if ch.status is Status.ACTIVE else theme.KIA
-    nt = fonts.text(fonts.fit(ch.name, TEXT, name_w, condensed=True), TEXT, colour, condensed=True)
+    nt = fonts.text(
+        fonts.first_fitting(name_forms(ch.name), TEXT, name_w, condensed=True), TEXT, colour, condensed=True
+    )
     surface.blit(nt, nt.get_rect(midleft=(x0 + cols[2], cy)))
     if ch.status is Status.INCAPACITATED:
         pygame.draw.line(surface, theme.KIA, (x0 + cols[2], cy), (x0 + cols[2] + nt.get_width(), cy), 1)
@@ -501,18 +530,34 @@ def _draw_crewman(
         rad = 4 if w.value == "bad" else 3
         pygame.draw.circle(surface, theme.WOUND_BAD if w.value == "bad" else theme.WOUND_LIGHT, (wx, cy), rad)
         wx += 2 * rad + 2
-    tq = f"TQ {ch.effective_tq}" + (f" L{ch.ldr}" if ch.ldr else "")
-    tt = fonts.text(tq, TEXT, theme.MAT_TEXT, bold=True, condensed=True)
+    ldr = f" L{ch.ldr}" if ch.ldr else ""
+    tq_w = cols[4] - cols[3] - 3
+    tq_size = (
+        TEXT if fonts.width(f"TQ {ch.effective_tq}{ldr}", TEXT, bold=True, condensed=True) <= tq_w else SMALL
+    )
+    tq = _cell(fonts, (f"TQ {ch.effective_tq}{ldr}", f"TQ{ch.effective_tq}{ldr}"), tq_size, tq_w, bold=True)
+    tt = fonts.text(tq, tq_size, theme.MAT_TEXT, bold=True, condensed=True)
     surface.blit(tt, tt.get_rect(midleft=(x0 + cols[3], cy)))
     morale = ch.morale.value
     if morale == "normal":
-        mt = fonts.text("Normal", SMALL, theme.MAT_DIM, condensed=True)
+        mt = fonts.text(
+            _cell(fonts, ("Normal", "Norm"), SMALL, cols[5] - cols[4] - 3),
+            SMALL,
+            theme.MAT_DIM,
+            condensed=True,
+        )
         surface.blit(mt, mt.get_rect(midleft=(x0 + cols[4], cy)))
     else:
         _chip(
             surface,
             fonts,
-            morale.capitalize(),
+            _cell(
+                fonts,
+                (morale.capitalize(), theme.MORALE_ABBREV.get(morale) or morale[:3].upper()),
+                SMALL,
+                cols[5] - cols[4] - 9,
+                bold=True,
+            ),
             x0 + cols[4],
             cy,
             theme.MORALE_COLOURS.get(morale, theme.MAT_DIM),
@@ -529,7 +574,12 @@ def _draw_crewman(
             theme.ORDER_BADGE,
         )
     else:
-        t = fonts.text("no order", SMALL, theme.MAT_DIM, condensed=True)
+        t = fonts.text(
+            _cell(fonts, ("no order", "none"), SMALL, cols[6] - cols[5] - 4),
+            SMALL,
+            theme.MAT_DIM,
+            condensed=True,
+        )
         surface.blit(t, t.get_rect(midleft=(x0 + cols[5], cy)))
     # the Target Marker: on the board (a ringed initial and its hex) or not
     mx = x0 + cols[6] + 7
@@ -539,10 +589,18 @@ def _draw_crewman(
         pygame.draw.circle(surface, colour, (mx, cy), 7, 2)
         it = fonts.text(position_initial(seat.position)[:2], 8, colour, bold=True, condensed=True)
         surface.blit(it, it.get_rect(center=(mx, cy)))
-        ht = fonts.text(str(seat.marker), SMALL, theme.MAT_TEXT, bold=True, condensed=True)
+        ht = fonts.text(
+            _cell(fonts, (str(seat.marker),), SMALL, right - mx - 12, bold=True),
+            SMALL,
+            theme.MAT_TEXT,
+            bold=True,
+            condensed=True,
+        )
         surface.blit(ht, ht.get_rect(midleft=(mx + 10, cy)))
     elif _uses_marker(game, v, seat.position):
-        t = fonts.text("no marker", SMALL, theme.MAT_DIM, condensed=True)
+        t = fonts.text(
+            _cell(fonts, ("no marker", "none"), SMALL, right - mx + 5), SMALL, theme.MAT_DIM, condensed=True
+        )
         surface.blit(t, t.get_rect(midleft=(mx - 7, cy)))
 
 
@@ -572,7 +630,12 @@ def _draw_passenger(
     """Name, morale (if not Normal), TQ and order of a passenger's half row ``width`` pixels wide."""
     c = _half_cols(width)
     colour = theme.MAT_TEXT if ch.status is Status.ACTIVE else theme.KIA
-    nt = fonts.text(fonts.fit(ch.name, TEXT, c[2] - c[1] - 3, condensed=True), TEXT, colour, condensed=True)
+    nt = fonts.text(
+        fonts.first_fitting(name_forms(ch.name), TEXT, c[2] - c[1] - 3, condensed=True),
+        TEXT,
+        colour,
+        condensed=True,
+    )
     surface.blit(nt, nt.get_rect(midleft=(x0 + c[1], cy)))
     ab = theme.MORALE_ABBREV.get(ch.morale.value, "")
     if ab:
