@@ -126,9 +126,8 @@ def test_start_screen_labels_are_not_cut(size, tmp_path):
     spots = screen.hotspots(size)
     r = screen.rects(size)
     for s in spots:  # every button inside its area: nothing drawn off the screen or over another area
-        area = {"option": "settings", "seed": "settings", "table": "settings", "scenario": "list"}.get(
-            s.action[0], "recent"
-        )
+        areas = {"option": "settings", "seed": "settings", "table": "settings", "pace": "settings"}
+        area = {**areas, "scenario": "list"}.get(s.action[0], "recent")
         assert r[area].contains(s.rect), s.action
     taken = [s.rect for s in spots]
     assert all(a.collidelist([b for b in taken if b is not a]) == -1 for a in taken)

@@ -336,6 +336,8 @@ class PanelEntry:
     seq: int
     text: str
     actor: str | None
+    short: tuple[str, ...] = ()
+    """Shorter forms of ``text``, longest first, for a narrow panel (a fixed rule, never a cut)."""
 
 
 def panel_events(events: list[Event]) -> list[Event]:
@@ -363,16 +365,22 @@ def enemy_panel_entries(game: Game, fog: Fog) -> list[PanelEntry]:
             team = game.state.teams.get(str(d.get("team", e.actor or "")))
             name = team.name if team is not None else str(d.get("team", ""))
             text = f"{head} · {name} initiative"
+            short: tuple[str, ...] = (f"{head} · {name}", head)
         elif e.kind == "enemy_order":
             got = f"{d.get('entry', '')} → {_order_name(game, d.get('order'))}"
             if d.get("directions"):
                 got += f" {d['directions']}"
-            text = f"{head} · {_short(game, e.actor, fog)}: {got}"
+            who = _short(game, e.actor, fog)
+            text = f"{head} · {who}: {got}"
+            short = (f"{head} · {who}: {d.get('entry', '')}", f"{card}: {d.get('entry', '')}", str(card))
         elif e.kind == "crew_order":
-            text = f"{head} · {_short(game, e.actor, fog)}: VOM {d.get('cell', '')}"
+            who = _short(game, e.actor, fog)
+            text = f"{head} · {who}: VOM {d.get('cell', '')}"
+            short = (f"{card}: VOM {d.get('cell', '')}", str(card))
         else:
             text = f"{_who(game, e.actor, fog)}: {_order_name(game, d.get('order'))}"
-        out.append(PanelEntry(e.seq, text.strip(), e.actor))
+            short = (_order_name(game, d.get("order")),)
+        out.append(PanelEntry(e.seq, text.strip(), e.actor, tuple(s.strip() for s in short)))
     return out
 
 
@@ -401,10 +409,14 @@ def draw_enemy_panel(
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
     chips = enemy_panel_layout(rect, game, fog)
     turn = game.events[chips[0][1].seq].turn if chips else game.state.flow.turn
-    title = f"Enemy cards · turn {turn} · click: why" if chips else "Enemy cards this turn"
+    titles = (
+        (f"Enemy cards · turn {turn} · click: why", f"Enemy cards · turn {turn}", "Enemy cards")
+        if chips
+        else ("Enemy cards this turn", "Enemy cards")
+    )
     surface.blit(
         fonts.text(
-            fonts.fit(title, TITLE_SIZE, rect.width - 2 * PAD, bold=True),
+            fonts.first_fitting(titles, TITLE_SIZE, rect.width - 2 * PAD, bold=True),
             TITLE_SIZE,
             theme.PANEL_TITLE,
             bold=True,
@@ -417,7 +429,7 @@ def draw_enemy_panel(
     for chip, entry in chips:
         colour = theme.ACTIVE if entry.seq == chosen else theme.ENEMY_CARD
         pygame.draw.rect(surface, colour, chip, border_radius=3)
-        line = fonts.fit(entry.text, SMALL_SIZE, chip.width - 6, condensed=True)
+        line = fonts.first_fitting((entry.text, *entry.short), SMALL_SIZE, chip.width - 6, condensed=True)
         surface.blit(fonts.text(line, SMALL_SIZE, theme.CARD_TEXT, condensed=True), (chip.x + 3, chip.y))
 
 
