@@ -20,16 +20,13 @@ from typing import Any
 
 import attrs
 
-from solo.core.errors import SoloError
+from solo.core.errors import LogError
 from solo.core.events import Event
+from solo.core.log_schema import LogProblem, check_event, check_header
 from solo.core.resources import cards_dir, maps_dir
 
 FORMAT = "solo-log"
 VERSION = 1
-
-
-class LogError(SoloError):
-    """A log that cannot be read or replayed: bad JSON, wrong format, another data version."""
 
 
 def data_version(
@@ -107,6 +104,10 @@ class Header:
     """Choices the window gave by a standing choice (issue 12): ``{input index: setting}``, e.g.
     ``{"14": "Duck Back: never"}``. They are choices like the others (a replay gives them back);
     this only says which were automatic. Written only when not empty."""
+    files: dict[str, str] = attrs.field(factory=dict)
+    """The files outside the shipped data the game read (its card and map folders' files, a
+    scenario and a map given by path): ``{name: short SHA-256}`` (:func:`file_versions`), so a
+    replay after one changed can say which. Written only when not empty."""
 
     def to_dict(self) -> dict[str, Any]:
         d = {"format": FORMAT, "version": VERSION, **attrs.asdict(self)}
@@ -123,6 +124,8 @@ class Header:
         d["bookmarks"] = dict(self.bookmarks)
         if self.map_set is None:
             del d["map_set"]
+        if not self.files:
+            del d["files"]
         if not self.auto:
             del d["auto"]
         else:
@@ -130,69 +133,17 @@ class Header:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], source: str = "log") -> Header:
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise LogError(f"{source}:1: not a solo log (no '{FORMAT}' header)")
-        if d.get("version") != VERSION:
-            raise LogError(f"{source}:1: log format version {d.get('version')!r}, expected {VERSION}")
+    def from_dict(cls, d: Any, source: str = "log") -> Header:
+        """The header of a log from its first line (parsed JSON), checked field by field.
+
+        Raises :class:`LogError` ``source:1: message`` for anything the schema refuses
+        (:func:`solo.core.log_schema.check_header`).
+        """
         try:
-            return cls(
-                scenario=d["scenario"],
-                seed=d["seed"],
-                data_version=d["data_version"],
-                options=d.get("options", {}),
-                dice=tuple(d.get("dice", ())),
-                cards={k: tuple(v) for k, v in d.get("cards", {}).items()},
-                policy=d.get("policy", ""),
-                turns=d.get("turns"),
-                card_set=d.get("card_set"),
-                map_set=d.get("map_set"),
-                auto={str(k): str(v) for k, v in d.get("auto", {}).items()},
-                parent=_parent(d.get("parent")),
-                forced=tuple(_forced(f) for f in d.get("forced", ())),
-                sandbox=bool(d.get("sandbox", False)),
-                bookmarks=_bookmarks(d.get("bookmarks", {})),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise LogError(f"{source}:1: bad log header ({exc})") from None
-
-
-def _parent(value: Any) -> dict[str, Any] | None:
-    """The header's ``parent``: None, a dict, or (older logs) a bare path."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return {"path": value}
-    if not isinstance(value, dict):
-        raise TypeError(f"parent must be a mapping, got {value!r}")
-    return dict(value)
-
-
-def _forced(value: Any) -> dict[str, Any]:
-    """One ``forced`` entry, checked: ``{"at_input": k >= 0, "dice": [int...], "cards": {deck: [id...]}}``."""
-    if not isinstance(value, dict):
-        raise TypeError(f"a forced entry must be a mapping, got {value!r}")
-    k = value["at_input"]
-    dice = value.get("dice", [])
-    cards = value.get("cards", {})
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-        raise ValueError(f"forced at_input must be an input index >= 0, got {k!r}")
-    if not isinstance(dice, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in dice):
-        raise ValueError(f"forced dice must be a list of integers, got {dice!r}")
-    if not isinstance(cards, dict) or not all(
-        isinstance(v, list) and all(isinstance(c, str) for c in v) for v in cards.values()
-    ):
-        raise ValueError(f"forced cards must map a deck to a list of card ids, got {cards!r}")
-    return {"at_input": k, "dice": tuple(dice), "cards": {str(d): tuple(v) for d, v in cards.items()}}
-
-
-def _bookmarks(value: Any) -> dict[str, int]:
-    """The header's ``bookmarks``: names to input indexes >= 0."""
-    if not isinstance(value, dict) or not all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value.values()
-    ):
-        raise ValueError(f"bookmarks must map names to input indexes >= 0, got {value!r}")
-    return {str(k): v for k, v in value.items()}
+            fields = check_header(d)
+        except LogProblem as exc:
+            raise LogError(f"{source}:1: {exc.message}") from None
+        return cls(**fields)
 
 
 def write_log(path: Path | str, header: Header, events: Iterable[Event]) -> None:
@@ -217,35 +168,58 @@ def write_log(path: Path | str, header: Header, events: Iterable[Event]) -> None
 
 
 def read_log(path: Path | str) -> tuple[Header, list[Event]]:
-    """Read a log. Raises :class:`LogError` with ``path:line`` for anything malformed."""
+    """Read a log, checking the header and every event (:mod:`solo.core.log_schema`).
+
+    Raises :class:`LogError` ``path:line: message`` in the player's words for anything
+    malformed: a file that is not text, an empty file, a line that is not JSON, a last line cut
+    mid-line, a field missing, retyped, out of range or unknown, events out of order.
+    """
     path = Path(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"{path}: cannot read log: {exc}") from None
-    if not lines:
-        raise LogError(f"{path}:1: empty log")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise LogError(f"{path}:1: cannot read the log ({exc.strerror or 'unreadable'})") from None
     try:
-        header = Header.from_dict(json.loads(lines[0]), str(path))
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path}:1: bad JSON ({exc.msg})") from None
-    events = []
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        at = raw.count(b"\n", 0, exc.start) + 1
+        raise LogError(
+            f"{path}:{at}: not a solo log: the file is not text (byte {exc.start + 1} is not UTF-8)"
+        ) from None
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise LogError(f"{path}:1: empty log (the first line must be the header)")
+    try:
+        first = json.loads(lines[0])
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise LogError(f"{path}:1: not a solo log: the header is not a JSON line ({_where(exc)})") from None
+    header = Header.from_dict(first, str(path))
+    events: list[Event] = []
     last = len(lines)
     for n, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
         try:
-            events.append(Event.from_dict(json.loads(line)))
-        except json.JSONDecodeError as exc:
+            d = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as exc:
             if n == last:
                 raise LogError(
                     f"{path}:{n}: the log's last line is cut off mid-line (a crash mid-write or a partial "
                     f"copy?): {len(events)} whole events before it"
                 ) from None
-            raise LogError(f"{path}:{n}: bad event line ({exc})") from None
-        except (KeyError, TypeError) as exc:
-            raise LogError(f"{path}:{n}: bad event line ({exc})") from None
+            raise LogError(f"{path}:{n}: this line is not a JSON event ({_where(exc)})") from None
+        try:
+            events.append(Event(**check_event(d, n, len(events))))
+        except LogProblem as exc:
+            raise LogError(f"{path}:{exc.line}: {exc.message}") from None
     return header, events
+
+
+def _where(exc: Exception) -> str:
+    """Where a line stops being JSON, in words."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"broken at column {exc.colno}"
+    return "nested too deep"
 
 
 def inputs_of(events: Iterable[Event]) -> list[str]:

@@ -82,6 +82,9 @@ _REVEAL_KINDS = ("spot", "reveal", "dummy_removed", "reinforcements")
 class PointError(LogError):
     """A point that is not in the log: malformed, past its end, an unknown bookmark."""
 
+    located = False
+    """A point is the player's argument, not a line of the log."""
+
 
 class UndoRefused(SoloError):
     """Undo would take back a choice made before new information came to light (issue 6 item 2).
@@ -146,15 +149,20 @@ def _play_inputs(game: Game, inputs: Sequence[str], forced: Sequence[Mapping[str
     return game
 
 
-def _check_choice(game: Game, i: int, choice: str, source: str) -> None:
+def _check_choice(game: Game, i: int, choice: str, source: str, line: int | None = None) -> None:
+    """LogError when choice #``i`` cannot be given here: ``source:line: ...`` when its line is known."""
+    where = f"{source}:{line}" if line is not None else source
+    err = None
     if game.pending is None:
-        raise LogError(
-            f"{source}: choice #{i} ({choice!r}) comes after the end of the game: the log diverges"
+        err = LogError(f"{where}: choice #{i} ({choice!r}) comes after the end of the game: the log diverges")
+    elif choice not in game.legal():
+        err = LogError(
+            f"{where}: choice #{i} ({choice!r}) is not one the game offers at {game.pending.prompt!r}: "
+            "the log diverges"
         )
-    if choice not in game.legal():
-        raise LogError(
-            f"{source}: choice #{i} ({choice!r}) is not legal at {game.pending.prompt!r}: the log diverges"
-        )
+    if err is not None:
+        err.located = line is not None
+        raise err
 
 
 class History:
@@ -193,6 +201,10 @@ class History:
         self.source = source
         """The log's path, if it came from a file (a branch's header names it as its parent)."""
         self._events = tuple(events) if events is not None else None
+        self._input_lines: tuple[int, ...] | None = None
+        """The log line of each choice (event seq + 2), when the log came from a file."""
+        if events is not None and source is not None:
+            self._input_lines = tuple(ev.seq + 2 for ev in events if ev.kind == "choice" and not ev.automatic)
         if header.card_set or header.map_set:
             data = data_for(header.card_set, header.map_set)
         self.data: HouseData = data if data is not None else load_data()
@@ -236,7 +248,10 @@ class History:
             out = []
             for i, choice in enumerate(self.inputs):
                 force_due(game, forced)
-                _check_choice(game, i, choice, where)
+                lines = self._input_lines
+                _check_choice(
+                    game, i, choice, where, lines[i] if lines is not None and i < len(lines) else None
+                )
                 out.append(_position(game, i, choice))
                 game.apply(choice)
             force_due(game, forced)

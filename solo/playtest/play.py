@@ -243,11 +243,25 @@ def game_data_version(card_set: str | Path | None, map_set: str | Path | None, s
     return data_version(card_set, map_set, user_files(scenario))
 
 
+def check_policy(header: Header, source: Path | str) -> None:
+    """Refuse a header naming a policy no solo writes (LogError ``source:1: ...``)."""
+    from solo.core.log import LogError
+    from solo.core.log_schema import WINDOW_POLICIES
+    from solo.playtest.policies import POLICY_NAMES
+
+    known = (*POLICY_NAMES, *WINDOW_POLICIES)
+    if header.policy not in ("", *known):
+        raise LogError(
+            f"{source}:1: the header names an unknown policy {header.policy!r} (known: {', '.join(known)})"
+        )
+
+
 def check_header(header: Header, source: Path | str) -> None:
     """Refuse a log made with another data version, or whose card or map set or scenario file
     (given by path, relative to the working folder) is not here (LogError, ``source:1: ...``)."""
     from solo.core.log import LogError
 
+    check_policy(header, source)
     for kind, folder in (("card set", header.card_set), ("map set", header.map_set)):
         if folder and not Path(folder).is_dir():
             raise LogError(f"{source}:1: the log was played with the {kind} {folder}, which is not here")
@@ -383,27 +397,17 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
     as a prefix: ``ok`` with ``ends_early`` saying where it stops. Raises :class:`LogError` for
     an unreadable log (a last line cut mid-line says so) or one made with another data version.
     """
-    from solo.core.log import comparable, inputs_of, read_log
+    from solo.core.log import inputs_of, read_log
+    from solo.playtest.log_diff import replay_log
 
     header, logged = read_log(path)
     check_header(header, path)
     game = game_from_header(header, data=data)
-    for choice in inputs_of(logged):
-        force_due(game, header.forced)
-        if game.pending is None:
-            return ReplayResult(False, len(game.events), "the log has more choices than the game asks for")
-        if choice not in game.legal():
-            return ReplayResult(
-                False, len(game.events), f"choice {choice!r} is not legal at event {len(game.events)}"
-            )
-        game.apply(choice)
+    mismatch, compared = replay_log(str(path), logged, game, lambda: force_due(game, header.forced))
+    if mismatch is not None:
+        return ReplayResult(False, compared, mismatch)
     force_due(game, header.forced)
     got = game.events
-    for i, (a, b) in enumerate(zip(logged, got, strict=False)):
-        if comparable(a) != comparable(b):
-            return ReplayResult(
-                False, i, f"event {i} differs: logged {a.kind} {a.text!r}, replayed {b.kind} {b.text!r}"
-            )
     stops_early = len(logged) < len(got) or (len(logged) == len(got) and game.pending is not None)
     if stops_early and not any(e.kind == "game_over" for e in logged):
         # A log that stops before the game's end (cut at a line, or saved mid-game): a prefix.
@@ -417,7 +421,10 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
         )
     if len(logged) != len(got):
         return ReplayResult(
-            False, min(len(logged), len(got)), f"{len(logged)} events logged, {len(got)} replayed"
+            False,
+            len(logged),
+            f"{path}:{len(logged) + 1}: the log ends at event {len(logged) - 1} (game over), the replay "
+            f"goes on to event {len(got) - 1}",
         )
     return ReplayResult(True, len(got))
 

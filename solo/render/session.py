@@ -25,6 +25,7 @@ from solo.data.scenario import load_scenario
 from solo.engine.game import Game
 from solo.playtest.history import History
 from solo.playtest.play import (
+    check_policy,
     data_for,
     force_due,
     game_data_version,
@@ -233,6 +234,7 @@ def load_session(
     :class:`SoloError` when a logged choice is not legal (the log diverges).
     """
     header, events = read_log(path)
+    check_policy(header, path)
     warnings = []
     here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
