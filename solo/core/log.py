@@ -29,42 +29,88 @@ FORMAT = "solo-log"
 VERSION = 1
 
 
+def data_files(
+    card_set: Path | str | None = None,
+    map_set: Path | str | None = None,
+    user_files: Iterable[Path | str] = (),
+) -> list[tuple[str, Path, bool]]:
+    """Every data file a game reads, as ``(name in the hash, path, shipped)``, in hash order.
+
+    The shipped ``cards/`` and ``maps/`` files by name (a card set's file of the same name in
+    place of the shipped one; a card set with a ``vehicles/`` folder gives every vehicle file,
+    as the loader reads that folder instead of the shipped one), then ``map_set/<name>`` for
+    each map of ``--maps DIR``, then ``user/<name>`` for the files given by path (a scenario and
+    the map its ``map:`` names: :func:`solo.data.scenario.user_files`), in the order given.
+    """
+    out: list[tuple[str, Path, bool]] = []
+    overlay = Path(card_set) if card_set else None
+    own_vehicles = overlay is not None and (overlay / "vehicles").is_dir()
+    cards: list[tuple[str, Path, bool]] = []
+    for p in sorted(cards_dir().rglob("*.yaml")):
+        rel = p.relative_to(cards_dir()).as_posix()
+        if own_vehicles and rel.startswith("vehicles/"):
+            continue
+        if overlay is not None and (overlay / rel).is_file():
+            cards.append((rel, overlay / rel, False))
+        else:
+            cards.append((rel, p, True))
+    if own_vehicles and overlay is not None:
+        cards += [(f"vehicles/{p.name}", p, False) for p in (overlay / "vehicles").glob("*.yaml")]
+    out += sorted(cards, key=lambda t: t[0])
+    out += [(p.relative_to(maps_dir()).as_posix(), p, True) for p in sorted(maps_dir().rglob("*.yaml"))]
+    if map_set:
+        out += [(f"map_set/{p.name}", p, False) for p in sorted(Path(map_set).glob("*.yaml"))]
+    out += [(f"user/{Path(f).name}", Path(f), False) for f in user_files]
+    return out
+
+
 def data_version(
     card_set: Path | str | None = None,
     map_set: Path | str | None = None,
     user_files: Iterable[Path | str] = (),
 ) -> str:
-    """A short SHA-256 of every data file a game reads (name and bytes), in name order.
+    """A short SHA-256 of every data file a game reads (:func:`data_files`: name and bytes).
 
     ``card_set`` is a designer's folder whose card files replace the shipped ones; ``map_set`` a
-    folder of maps added to the shipped ones (``--maps DIR``), hashed after them as
-    ``map_set/<name>``; ``user_files`` the files outside those folders the game reads (a scenario
-    given by path and the map its ``map:`` names by path: see
-    :func:`solo.data.scenario.user_files`), hashed last as ``user/<name>``, in the order given.
-    Without the last two the hash is what it always was. A user file that is not there hashes
-    as ``user/<name>`` with no bytes (the load then says what is missing).
+    folder of maps added to the shipped ones (``--maps DIR``); ``user_files`` the files outside
+    those folders the game reads (a scenario given by path and the map its ``map:`` names by
+    path). Without them the hash is what it always was. A user file that is not there hashes
+    with no bytes (the load then says what is missing).
     """
     h = hashlib.sha256()
-    overlay = Path(card_set) if card_set else None
-    for root in (cards_dir(), maps_dir()):
-        for p in sorted(root.rglob("*.yaml")):
-            rel = p.relative_to(root).as_posix()
-            if root == cards_dir() and overlay is not None and (overlay / rel).is_file():
-                p = overlay / rel
-            h.update(rel.encode())
-            h.update(b"\0")
-            h.update(p.read_bytes())
-    if map_set:
-        for p in sorted(Path(map_set).glob("*.yaml")):
-            h.update(f"map_set/{p.name}".encode())
-            h.update(b"\0")
-            h.update(p.read_bytes())
-    for f in user_files:
-        p = Path(f)
-        h.update(f"user/{p.name}".encode())
+    for name, p, _shipped in data_files(card_set, map_set, user_files):
+        h.update(name.encode())
         h.update(b"\0")
         h.update(p.read_bytes() if p.is_file() else b"")
     return h.hexdigest()[:16]
+
+
+def file_versions(
+    card_set: Path | str | None = None,
+    map_set: Path | str | None = None,
+    user_files: Iterable[Path | str] = (),
+) -> dict[str, str]:
+    """``{path: short SHA-256 of its bytes}`` of each file read that is not shipped (the card and
+    map folders' files, the files given by path), for the header's ``files``; ``{}`` for a game
+    of shipped data only. A file that is not there is left out."""
+    return {
+        str(p): hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+        for _name, p, shipped in data_files(card_set, map_set, user_files)
+        if not shipped and p.is_file()
+    }
+
+
+def changed_files(recorded: dict[str, str], here: dict[str, str]) -> list[str]:
+    """What differs between the header's ``files`` and those here, in words, by path."""
+    out = []
+    for path in sorted(set(recorded) | set(here)):
+        if path not in here:
+            out.append(f"{path} is gone")
+        elif path not in recorded:
+            out.append(f"{path} is new")
+        elif recorded[path] != here[path]:
+            out.append(f"{path} changed")
+    return out
 
 
 @attrs.frozen

@@ -25,7 +25,7 @@ from solo.data.house import HouseData
 from solo.engine.game import Game
 from solo.playtest.history import History, PointError, _check_choice, _fmt
 from solo.playtest.history_view import Point
-from solo.playtest.play import force_due, game_data_version, game_from_header, recipe_of
+from solo.playtest.play import force_due, game_data_version, game_file_versions, game_from_header, recipe_of
 
 __all__ = ["branch", "header_of", "rebuild", "save_game"]
 
@@ -131,6 +131,7 @@ def header_of(game: Game, *, policy: str = "") -> Header:
         scenario=recipe.scenario,
         seed=recipe.seed,
         data_version=game_data_version(recipe.card_set, recipe.map_set, recipe.scenario),
+        files=game_file_versions(recipe.card_set, recipe.map_set, recipe.scenario),
         options=dict(recipe.options),
         dice=tuple(recipe.dice),
         cards={k: tuple(v) for k, v in recipe.cards.items()},

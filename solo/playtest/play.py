@@ -243,6 +243,36 @@ def game_data_version(card_set: str | Path | None, map_set: str | Path | None, s
     return data_version(card_set, map_set, user_files(scenario))
 
 
+def game_file_versions(
+    card_set: str | Path | None, map_set: str | Path | None, scenario: str | Path
+) -> dict[str, str]:
+    """The header's ``files`` of a game of ``scenario``: ``{path: short hash}`` of each file read
+    outside the shipped data (:func:`solo.core.log.file_versions`); ``{}`` for shipped data only."""
+    from solo.core.log import file_versions
+
+    return file_versions(card_set, map_set, user_files(scenario))
+
+
+def data_difference(header: Header, here: str) -> str:
+    """Why a log's data version is not ``here``, in words: the files that changed when the header
+    records them, else which data may differ."""
+    from solo.core.log import changed_files
+
+    now = game_file_versions(header.card_set, header.map_set, header.scenario)
+    changed = changed_files(header.files, now) if header.files else []
+    if changed:
+        return f"{'; '.join(changed)} since the log was made"
+    if header.files or not now:
+        return (
+            f"the shipped data are not those the log was made with (data version {header.data_version}, "
+            f"here {here}: another version of solo?)"
+        )
+    return (
+        f"the log was made with data version {header.data_version}, these data are {here} (one of "
+        f"{', '.join(sorted(now))} or the shipped data changed)"
+    )
+
+
 def check_policy(header: Header, source: Path | str) -> None:
     """Refuse a header naming a policy no solo writes (LogError ``source:1: ...``)."""
     from solo.core.log import LogError
@@ -271,10 +301,7 @@ def check_header(header: Header, source: Path | str) -> None:
         raise LogError(f"{source}:1: scenario file {scen!r} not found (looked for {Path(scen).absolute()})")
     here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
-        raise LogError(
-            f"{source}:1: the log was made with data version {header.data_version}, these data are "
-            f"{here}; replaying it would diverge"
-        )
+        raise LogError(f"{source}:1: {data_difference(header, here)}; replaying it would diverge")
 
 
 def game_from_header(header: Header, *, data: HouseData | None = None) -> Game:
@@ -370,6 +397,7 @@ def header_for(
         scenario=str(scenario),
         seed=seed,
         data_version=game_data_version(lineage.get("card_set"), lineage.get("map_set"), scenario),
+        files=game_file_versions(lineage.get("card_set"), lineage.get("map_set"), scenario),
         options=dict(options or {}),
         dice=tuple(dice),
         cards={k: tuple(v) for k, v in (cards or {}).items()},

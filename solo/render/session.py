@@ -16,7 +16,6 @@ from typing import Any
 import attrs
 
 from solo.core.dice import ChanceRequest, Dice, ScriptedSource, TableSource
-from solo.core.errors import SoloError
 from solo.core.events import Event
 from solo.core.log import Header, LogError, inputs_of, read_log, write_log
 from solo.core.options import Options
@@ -26,9 +25,11 @@ from solo.engine.game import Game
 from solo.playtest.history import History
 from solo.playtest.play import (
     check_policy,
+    data_difference,
     data_for,
     force_due,
     game_data_version,
+    game_file_versions,
     game_from_header,
     header_for,
     new_game,
@@ -86,6 +87,7 @@ class Session:
                 card_set=self.card_set,
                 map_set=self.map_set,
                 data_version=game_data_version(self.card_set, self.map_set, self.scenario),
+                files=game_file_versions(self.card_set, self.map_set, self.scenario),
             )
         return header
 
@@ -231,17 +233,14 @@ def load_session(
     ``stop(game)`` is asked before each choice; True stops there (snapshots of
     a turn and impulse). With ``table`` the game goes on in table mode after
     the log's recorded results. Raises :class:`LogError` for a bad log and
-    :class:`SoloError` when a logged choice is not legal (the log diverges).
+    when a logged choice is not legal (the log diverges: ``path:line:`` of that choice).
     """
     header, events = read_log(path)
     check_policy(header, path)
     warnings = []
     here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
-        warnings.append(
-            f"{path}: made with data version {header.data_version}, these data are {here}; "
-            "the game may diverge"
-        )
+        warnings.append(f"{path}:1: {data_difference(header, here)}; the game may diverge")
     cards = {k: list(v) for k, v in header.cards.items()}
     forced = header.forced
     if table is None:
@@ -257,12 +256,16 @@ def load_session(
         opts = Options.from_dict({**sc.options, **header.options})
         source = ReplayThenTable(header.dice, cards, table)
         game = Game(sc, data, dice=Dice(source, keep_history=False), options=opts)
+    lines = [ev.seq + 2 for ev in events if ev.kind == "choice" and not ev.automatic]
     for i, choice in enumerate(inputs_of(events)):
         force_due(game, forced)
         if game.pending is None or (stop is not None and stop(game)):
             break
         if choice not in game.legal():
-            raise SoloError(f"{path}: logged choice {i + 1} ({choice!r}) is not legal here: the log diverges")
+            raise LogError(
+                f"{path}:{lines[i]}: logged choice {i + 1} ({choice!r}) is not one the game offers at "
+                f"{game.pending.prompt!r}: the log diverges"
+            )
         game.apply(choice)
     force_due(game, forced)
     return Session(
