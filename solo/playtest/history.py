@@ -42,6 +42,7 @@ import attrs
 from solo.core.errors import SoloError
 from solo.core.events import Event
 from solo.core.log import Header, LogError, inputs_of, read_log, write_log
+from solo.core.log_schema import show
 from solo.data.house import HouseData, load_data
 from solo.engine.game import Game
 from solo.playtest.history_view import Point, Position, _clean, _fog, _position, summary_at
@@ -51,6 +52,7 @@ from solo.playtest.play import (
     force_due,
     force_next,
     game_from_header,
+    header_results,
     information,
     new_game,
     recipe_of,
@@ -154,10 +156,12 @@ def _check_choice(game: Game, i: int, choice: str, source: str, line: int | None
     where = f"{source}:{line}" if line is not None else source
     err = None
     if game.pending is None:
-        err = LogError(f"{where}: choice #{i} ({choice!r}) comes after the end of the game: the log diverges")
+        err = LogError(
+            f"{where}: choice #{i} {show(choice)} comes after the end of the game: the log diverges"
+        )
     elif choice not in game.legal():
         err = LogError(
-            f"{where}: choice #{i} ({choice!r}) is not one the game offers at {game.pending.prompt!r}: "
+            f"{where}: choice #{i} {show(choice)} is not one the game offers at {show(game.pending.prompt)}: "
             "the log diverges"
         )
     if err is not None:
@@ -243,18 +247,18 @@ class History:
         """
         if self._positions is None:
             where = self.source or "log"
-            game = game_from_header(self.header_in, data=self.data)
-            forced = self.header_in.forced
-            out = []
-            for i, choice in enumerate(self.inputs):
-                force_due(game, forced)
+            with header_results(where):
+                game = game_from_header(self.header_in, data=self.data)
+                forced = self.header_in.forced
+                out = []
                 lines = self._input_lines
-                _check_choice(
-                    game, i, choice, where, lines[i] if lines is not None and i < len(lines) else None
-                )
-                out.append(_position(game, i, choice))
-                game.apply(choice)
-            force_due(game, forced)
+                for i, choice in enumerate(self.inputs):
+                    force_due(game, forced)
+                    at = lines[i] if lines is not None and i < len(lines) else None
+                    _check_choice(game, i, choice, where, at)
+                    out.append(_position(game, i, choice))
+                    game.apply(choice)
+                force_due(game, forced)
             out.append(_position(game, len(self.inputs), None))
             last = game.events[-1] if game.events else None
             self._end_point = (last.turn, last.impulse) if last is not None else (0, 0)
@@ -336,8 +340,9 @@ class History:
     def at(self, point: Point | int | str) -> Game:
         """A fresh game at ``point`` (index, ``(turn, impulse)``, or text), rebuilt from the log's header."""
         index = self.resolve(point)
-        game = game_from_header(self.header_in, data=self.data)
-        _play_inputs(game, self.inputs[:index], self.header_in.forced, self.source or "log")
+        with header_results(self.source or "log"):
+            game = game_from_header(self.header_in, data=self.data)
+            _play_inputs(game, self.inputs[:index], self.header_in.forced, self.source or "log")
         recipe = recipe_of(game)
         if recipe is not None:
             recipe.bookmarks = dict(self._bookmarks)
@@ -369,8 +374,9 @@ class History:
             self.header_in,
             forced=tuple(f for f in self.header_in.forced if f["at_input"] < index),
         )
-        game = game_from_header(header, data=self.data)
-        _play_inputs(game, self.inputs[:index], header.forced, self.source or "log")
+        with header_results(self.source or "log"):
+            game = game_from_header(header, data=self.data)
+            _play_inputs(game, self.inputs[:index], header.forced, self.source or "log")
         recipe = recipe_of(game)
         assert recipe is not None
         recipe.parent = {

@@ -28,6 +28,11 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, sort_keys=True, default=str))
 
 
+def _same(value: Any) -> str:
+    """``value`` as JSON text, so that ``true`` and ``1``, ``1`` and ``1.0`` differ."""
+    return json.dumps(value, sort_keys=True)
+
+
 def event_differences(logged: Event, replayed: Event) -> list[str]:
     """The fields that differ, ``name logged vs replayed`` each; empty when the events match.
 
@@ -41,7 +46,8 @@ def event_differences(logged: Event, replayed: Event) -> list[str]:
             out.append(f"{name} {show(a)} vs {show(b)}")
     da, db = _plain(logged.data), _plain(replayed.data)
     for key in sorted(set(da) | set(db)):
-        if da.get(key) != db.get(key):
+        # as the file writes them: a key with null is not a missing key, true is not 1
+        if key not in da or key not in db or _same(da[key]) != _same(db[key]):
             a = show(da[key]) if key in da else "(none)"
             b = show(db[key]) if key in db else "(none)"
             out.append(f"{key} {a} vs {b}")

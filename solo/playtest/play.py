@@ -10,8 +10,9 @@ at the same input index, so a branch log replays exactly.
 
 from __future__ import annotations
 
+import contextlib
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -273,6 +274,19 @@ def data_difference(header: Header, here: str) -> str:
     )
 
 
+@contextlib.contextmanager
+def header_results(source: Path | str) -> Iterator[None]:
+    """Within: a forced die or card of the log header that the game cannot take (a
+    :class:`~solo.core.errors.ChanceError`: a face no die has, a card not in its deck) becomes
+    a :class:`~solo.core.errors.LogError` at line 1 of ``source``."""
+    from solo.core.errors import LogError
+
+    try:
+        yield
+    except ChanceError as exc:
+        raise LogError(f"{source}:1: the header's forced dice or cards do not fit this game: {exc}") from None
+
+
 def check_policy(header: Header, source: Path | str) -> None:
     """Refuse a header naming a policy no solo writes (LogError ``source:1: ...``)."""
     from solo.core.log import LogError
@@ -430,11 +444,12 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
 
     header, logged = read_log(path)
     check_header(header, path)
-    game = game_from_header(header, data=data)
-    mismatch, compared = replay_log(str(path), logged, game, lambda: force_due(game, header.forced))
-    if mismatch is not None:
-        return ReplayResult(False, compared, mismatch)
-    force_due(game, header.forced)
+    with header_results(path):
+        game = game_from_header(header, data=data)
+        mismatch, compared = replay_log(str(path), logged, game, lambda: force_due(game, header.forced))
+        if mismatch is not None:
+            return ReplayResult(False, compared, mismatch)
+        force_due(game, header.forced)
     got = game.events
     stops_early = len(logged) < len(got) or (len(logged) == len(got) and game.pending is not None)
     if stops_early and not any(e.kind == "game_over" for e in logged):

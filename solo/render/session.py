@@ -18,6 +18,7 @@ import attrs
 from solo.core.dice import ChanceRequest, Dice, ScriptedSource, TableSource
 from solo.core.events import Event
 from solo.core.log import Header, LogError, inputs_of, read_log, write_log
+from solo.core.log_schema import show
 from solo.core.options import Options
 from solo.data.house import HouseData
 from solo.data.scenario import load_scenario
@@ -32,6 +33,7 @@ from solo.playtest.play import (
     game_file_versions,
     game_from_header,
     header_for,
+    header_results,
     new_game,
     recipe_of,
 )
@@ -241,6 +243,35 @@ def load_session(
     here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
         warnings.append(f"{path}:1: {data_difference(header, here)}; the game may diverge")
+    with header_results(path):
+        game = _replayed(path, header, events, data=data, table=table, stop=stop)
+    return Session(
+        game,
+        header.scenario,
+        header.seed,
+        options=dict(header.options),
+        turns=header.turns,
+        dice=tuple(header.dice),
+        cards={k: tuple(v) for k, v in header.cards.items()},
+        table=table is not None,
+        source_log=str(path),
+        warnings=warnings,
+        auto={int(k): v for k, v in header.auto.items() if k.isdigit()},
+        card_set=header.card_set,
+        map_set=header.map_set,
+    )
+
+
+def _replayed(
+    path: Path | str,
+    header: Header,
+    events: Sequence[Event],
+    *,
+    data: HouseData | None,
+    table: ChanceCallback | None,
+    stop: Callable[[Game], bool] | None,
+) -> Game:
+    """The game of a log with its choices applied (:func:`load_session`'s replay)."""
     cards = {k: list(v) for k, v in header.cards.items()}
     forced = header.forced
     if table is None:
@@ -263,26 +294,12 @@ def load_session(
             break
         if choice not in game.legal():
             raise LogError(
-                f"{path}:{lines[i]}: logged choice {i + 1} ({choice!r}) is not one the game offers at "
-                f"{game.pending.prompt!r}: the log diverges"
+                f"{path}:{lines[i]}: logged choice {i + 1} {show(choice)} is not one the game offers at "
+                f"{show(game.pending.prompt)}: the log diverges"
             )
         game.apply(choice)
     force_due(game, forced)
-    return Session(
-        game,
-        header.scenario,
-        header.seed,
-        options=dict(header.options),
-        turns=header.turns,
-        dice=tuple(header.dice),
-        cards={k: tuple(v) for k, v in header.cards.items()},
-        table=table is not None,
-        source_log=str(path),
-        warnings=warnings,
-        auto={int(k): v for k, v in header.auto.items() if k.isdigit()},
-        card_set=header.card_set,
-        map_set=header.map_set,
-    )
+    return game
 
 
 def session_from_history(history: History, game: Game, *, parent_log: str | None = None) -> Session:
