@@ -197,14 +197,14 @@ def mutate(text: str, kind: str, rng: random.Random) -> tuple[bytes, str]:
             return out(raw=body), f"line {i + 1} repeated"
         del body[i]
         return out(raw=body), f"line {i + 1} deleted"
-    raw = text.encode("utf-8")
+    blob = text.encode("utf-8")
     if kind == "byte_cut":
-        cut = rng.randrange(len(raw))
-        return raw[:cut], f"cut at byte {cut}"
+        cut = rng.randrange(len(blob))
+        return blob[:cut], f"cut at byte {cut}"
     if kind == "binary":
-        at = rng.randrange(len(raw))
+        at = rng.randrange(len(blob))
         junk = bytes(rng.randrange(256) for _ in range(rng.randint(1, 16)))
-        return raw[:at] + junk + raw[at:], f"{len(junk)} random bytes at byte {at}"
+        return blob[:at] + junk + blob[at:], f"{len(junk)} random bytes at byte {at}"
     raise ValueError(kind)
 
 
@@ -337,9 +337,9 @@ def fuzz_logs(
             rng = random.Random(f"fuzz-logs:{seed}:{case}")
             base = rng.choice(bases)
             kind = rng.choice(KINDS)
-            raw, what = mutate(texts[base], kind, rng)
+            blob, what = mutate(texts[base], kind, rng)
             path = folder / f"case{case}.jsonl"
-            path.write_bytes(raw)
+            path.write_bytes(blob)
             out = {"case": case, "file": base.name, "kind": kind, "what": what}
             out.update(classify(path, base, data, timeout, time_limit, hang))
             path.unlink()
