@@ -343,3 +343,15 @@ def test_an_unchanged_log_still_matches(game_log, tmp_path, capsys):
     assert "replay matches" in capsys.readouterr().out
     header, events = read_log(path)
     assert header.seed == 3 and len(events) == len(game_log) - 1
+
+
+def test_play_load_refuses_an_edited_save(game_log, tmp_path, capsys, monkeypatch):
+    """`solo play --load` of a save with a retyped seed: path:1, exit 2, no window game."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    path = tmp_path / "save.jsonl"
+    path.write_text("".join(ln + "\n" for ln in _header(seed=None)(game_log)), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["play", "--load", str(path), "--frames", "2"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"{path}:1: the header's seed must be the seed of the dice, a whole number 0 or more, got null"
+    )
