@@ -273,10 +273,12 @@ def test_an_edited_roll_is_named_field_by_field(game_log, tmp_path, capsys):
 
     find = '"faces": [3], "kind": "d10"'
     line = _line_of(game_log, find)
+    ev = json.loads(game_log[line - 1])
     code, err, path = _run(tmp_path, _event(find, edit)(game_log), "replay", capsys)
     assert code == 1
     assert err == (
-        f"{path}:{line}: replay differs at event {line - 2} (roll, turn 1 impulse 1): "
+        f"{path}:{line}: replay differs at event {line - 2} "
+        f"(roll, turn {ev['turn']} impulse {ev['impulse']}): "
         "faces [1] vs [3]; total 1 vs 3 (logged vs replayed)"
     )
 
@@ -288,12 +290,13 @@ def test_a_changed_choice_is_named_at_its_own_event(game_log, tmp_path, capsys):
     code, err, path = _run(
         tmp_path, _event(find, lambda d: d["data"].__setitem__("choice", "yes"))(game_log), "replay", capsys
     )
+    ev = json.loads(game_log[line - 1])
     assert code == 1
-    assert err.startswith(f"{path}:{line}: replay differs at event {line - 2} (choice, turn 1 impulse 2): ")
-    assert (
-        'choice "yes" vs "yes"' not in err
-        and 'text "Sgt Taylor (Sneak): Duck Back?: Carry on with Sneak" vs' in err
+    assert err.startswith(
+        f"{path}:{line}: replay differs at event {line - 2} "
+        f"(choice, turn {ev['turn']} impulse {ev['impulse']}): "
     )
+    assert 'choice "yes" vs "yes"' not in err and f"text {json.dumps(ev['text'])} vs" in err
 
 
 def test_an_illegal_choice_is_named_at_its_own_event(game_log, tmp_path, capsys):
@@ -312,7 +315,7 @@ def test_an_illegal_choice_is_named_at_its_own_event(game_log, tmp_path, capsys)
             f'{path}:{line}: the player\'s choice "blue_5" at event {line - 2} '
             "is not one the game offers here ("
         )
-        + r"Sgt Taylor \(Sneak\): Duck Back\?: .*\)",
+        + r".*: Duck Back\?: .*\)",
         err,
     ), err
 
