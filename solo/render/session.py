@@ -272,7 +272,7 @@ def _replayed(
     stop: Callable[[Game], bool] | None,
 ) -> Game:
     """The game of a log with its choices applied (:func:`load_session`'s replay)."""
-    cards = {k: list(v) for k, v in header.cards.items()}
+    cards: dict[str, Sequence[str]] = {k: list(v) for k, v in header.cards.items()}
     forced = header.forced
     if table is None:
         # the header's lineage (parent, forced results, sandbox, bookmarks) goes into the game's
