@@ -80,3 +80,16 @@ def test_a_seeded_slice_of_100_log_mutations_has_no_defect():
     assert [r for r in results if r["outcome"] == "defect"] == [], logs.summary(results)
     assert sum(r["outcome"] == "reported-with-line" for r in results) > 60
     assert any(r["outcome"] == "replayed-as-prefix" for r in results)
+
+
+def test_a_case_is_timed_in_cpu_seconds():
+    """A case that loops is stopped (CaseTimeout); time spent waiting (a loaded machine) is not counted."""
+    import time
+
+    import pytest
+
+    with pytest.raises(fuzz.CaseTimeout), fuzz.time_limit(0.2):
+        while True:
+            pass
+    with fuzz.time_limit(0.2):
+        time.sleep(0.4)
