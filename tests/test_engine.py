@@ -170,7 +170,8 @@ def test_bad_log_lines_name_the_line(tmp_path):
     """A malformed log line is reported as path:line."""
     path = tmp_path / "g.jsonl"
     path.write_text(
-        '{"format": "solo-log", "version": 1, "scenario": "x", "seed": 1, "data_version": "y"}\n{oops\n'
+        '{"format": "solo-log", "version": 1, "scenario": "first_contact", "seed": 1, "data_version": "y"}\n'
+        '{oops\n{"seq": 1}\n'
     )
     with pytest.raises(LogError, match=r"g.jsonl:2:"):
         read_log(path)

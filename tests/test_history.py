@@ -267,10 +267,10 @@ def test_header_refuses_a_malformed_forced_entry():
     """A forced entry without an input index or with a non-integer die is a LogError."""
     d = Header("first_contact", 1, "v").to_dict()
     d["forced"] = [{"at_input": -1, "dice": [1]}]
-    with pytest.raises(LogError, match="bad log header"):
+    with pytest.raises(LogError, match=r"^log:1: a forced result's at_input must be a decision number 0 or"):
         Header.from_dict(d)
     d["forced"] = [{"at_input": 2, "dice": ["x"]}]
-    with pytest.raises(LogError, match="bad log header"):
+    with pytest.raises(LogError, match=r"^log:1: a forced result's dice must be a list of die readings 0-99"):
         Header.from_dict(d)
 
 

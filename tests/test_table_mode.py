@@ -150,6 +150,7 @@ def test_table_mode_save_with_a_maps_dir_continues_on_the_same_map(tmp_path):
     header, _ = read_log(path)
     assert header.map_set == str(folder) and header.card_set is None
     assert header.data_version == data_version(None, folder, [scen]) != data_version()
+    assert sorted(header.files) == sorted([str(folder / "mytown.yaml"), str(scen)])  # each file read, by path
     again = load_session(path, table=player)
     assert again.warnings == []
     assert again.game.board.map.id == "mytown"

@@ -15,7 +15,7 @@ from pathlib import Path
 from solo import __version__
 from solo.cli.args import RANGE_MAX, TQ_MAX, bounded
 from solo.cli.forced import _read_dice_file
-from solo.core.errors import DataError, SoloError
+from solo.core.errors import DataError, LogError, SoloError
 from solo.data.scenario import MAX_TURNS
 
 EXIT_OK = 0
@@ -139,7 +139,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if result.ok:
         print(f"{args.log}: replay matches ({result.events} events).")
         return EXIT_OK
-    print(f"{args.log}: replay DIFFERS: {result.mismatch}", file=sys.stderr)
+    print(result.mismatch, file=sys.stderr)
     return 1
 
 
@@ -391,6 +391,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataError as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except LogError as exc:
+        if not exc.located:
+            print(f"solo {args.command}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(exc, file=sys.stderr)  # already "path:line: message"
         return EXIT_BAD_INPUT
     except SoloError as exc:
         print(f"solo {args.command}: {exc}", file=sys.stderr)

@@ -33,6 +33,14 @@ class SoloError(Exception):
     """Base class of every error ``solo`` raises on purpose."""
 
 
+class LogError(SoloError):
+    """A log (a save) that cannot be read or replayed: not a log, a field the schema refuses,
+    another data version, a choice the game does not offer. The message starts with
+    ``path:line:`` when :attr:`located` (the CLI then prints it as it is)."""
+
+    located: bool = True
+
+
 class DataError(SoloError):
     """One or more problems in data files (YAML decks, tables, maps, scenarios).
 

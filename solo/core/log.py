@@ -20,16 +20,48 @@ from typing import Any
 
 import attrs
 
-from solo.core.errors import SoloError
+from solo.core.errors import LogError
 from solo.core.events import Event
+from solo.core.log_schema import LogProblem, check_event, check_header
 from solo.core.resources import cards_dir, maps_dir
 
 FORMAT = "solo-log"
 VERSION = 1
 
 
-class LogError(SoloError):
-    """A log that cannot be read or replayed: bad JSON, wrong format, another data version."""
+def data_files(
+    card_set: Path | str | None = None,
+    map_set: Path | str | None = None,
+    user_files: Iterable[Path | str] = (),
+) -> list[tuple[str, Path, bool]]:
+    """Every data file a game reads, as ``(name in the hash, path, shipped)``, in hash order.
+
+    The shipped ``cards/`` and ``maps/`` files by name (a card set's file of the same name in
+    place of the shipped one; a card set with a ``vehicles/`` folder gives every vehicle file,
+    as the loader reads that folder instead of the shipped one), then ``map_set/<name>`` for
+    each map of ``--maps DIR``, then ``user/<name>`` for the files given by path (a scenario and
+    the map its ``map:`` names: :func:`solo.data.scenario.user_files`), in the order given.
+    """
+    out: list[tuple[str, Path, bool]] = []
+    overlay = Path(card_set) if card_set else None
+    own_vehicles = overlay is not None and (overlay / "vehicles").is_dir()
+    cards: list[tuple[str, Path, bool]] = []
+    for p in sorted(cards_dir().rglob("*.yaml")):
+        rel = p.relative_to(cards_dir()).as_posix()
+        if own_vehicles and rel.startswith("vehicles/"):
+            continue
+        if overlay is not None and (overlay / rel).is_file():
+            cards.append((rel, overlay / rel, False))
+        else:
+            cards.append((rel, p, True))
+    if own_vehicles and overlay is not None:
+        cards += [(f"vehicles/{p.name}", p, False) for p in (overlay / "vehicles").glob("*.yaml")]
+    out += sorted(cards, key=lambda t: t[0])
+    out += [(p.relative_to(maps_dir()).as_posix(), p, True) for p in sorted(maps_dir().rglob("*.yaml"))]
+    if map_set:
+        out += [(f"map_set/{p.name}", p, False) for p in sorted(Path(map_set).glob("*.yaml"))]
+    out += [(f"user/{Path(f).name}", Path(f), False) for f in user_files]
+    return out
 
 
 def data_version(
@@ -37,37 +69,48 @@ def data_version(
     map_set: Path | str | None = None,
     user_files: Iterable[Path | str] = (),
 ) -> str:
-    """A short SHA-256 of every data file a game reads (name and bytes), in name order.
+    """A short SHA-256 of every data file a game reads (:func:`data_files`: name and bytes).
 
     ``card_set`` is a designer's folder whose card files replace the shipped ones; ``map_set`` a
-    folder of maps added to the shipped ones (``--maps DIR``), hashed after them as
-    ``map_set/<name>``; ``user_files`` the files outside those folders the game reads (a scenario
-    given by path and the map its ``map:`` names by path: see
-    :func:`solo.data.scenario.user_files`), hashed last as ``user/<name>``, in the order given.
-    Without the last two the hash is what it always was. A user file that is not there hashes
-    as ``user/<name>`` with no bytes (the load then says what is missing).
+    folder of maps added to the shipped ones (``--maps DIR``); ``user_files`` the files outside
+    those folders the game reads (a scenario given by path and the map its ``map:`` names by
+    path). Without them the hash is what it always was. A user file that is not there hashes
+    with no bytes (the load then says what is missing).
     """
     h = hashlib.sha256()
-    overlay = Path(card_set) if card_set else None
-    for root in (cards_dir(), maps_dir()):
-        for p in sorted(root.rglob("*.yaml")):
-            rel = p.relative_to(root).as_posix()
-            if root == cards_dir() and overlay is not None and (overlay / rel).is_file():
-                p = overlay / rel
-            h.update(rel.encode())
-            h.update(b"\0")
-            h.update(p.read_bytes())
-    if map_set:
-        for p in sorted(Path(map_set).glob("*.yaml")):
-            h.update(f"map_set/{p.name}".encode())
-            h.update(b"\0")
-            h.update(p.read_bytes())
-    for f in user_files:
-        p = Path(f)
-        h.update(f"user/{p.name}".encode())
+    for name, p, _shipped in data_files(card_set, map_set, user_files):
+        h.update(name.encode())
         h.update(b"\0")
         h.update(p.read_bytes() if p.is_file() else b"")
     return h.hexdigest()[:16]
+
+
+def file_versions(
+    card_set: Path | str | None = None,
+    map_set: Path | str | None = None,
+    user_files: Iterable[Path | str] = (),
+) -> dict[str, str]:
+    """``{path: short SHA-256 of its bytes}`` of each file read that is not shipped (the card and
+    map folders' files, the files given by path), for the header's ``files``; ``{}`` for a game
+    of shipped data only. A file that is not there is left out."""
+    return {
+        str(p): hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+        for _name, p, shipped in data_files(card_set, map_set, user_files)
+        if not shipped and p.is_file()
+    }
+
+
+def changed_files(recorded: dict[str, str], here: dict[str, str]) -> list[str]:
+    """What differs between the header's ``files`` and those here, in words, by path."""
+    out = []
+    for path in sorted(set(recorded) | set(here)):
+        if path not in here:
+            out.append(f"{path} is gone")
+        elif path not in recorded:
+            out.append(f"{path} is new")
+        elif recorded[path] != here[path]:
+            out.append(f"{path} changed")
+    return out
 
 
 @attrs.frozen
@@ -116,6 +159,10 @@ class Header:
     """The window's standing choices when the game was saved (solo.playtest.standing:
     ``{"duck_back": "never", "carry_on": true, ...}``), given back on Continue. They change no
     play (the choices they gave are in the log). Written only when not empty."""
+    files: dict[str, str] = attrs.field(factory=dict)
+    """The files outside the shipped data the game read (its card and map folders' files, a
+    scenario and a map given by path): ``{name: short SHA-256}`` (:func:`file_versions`), so a
+    replay after one changed can say which. Written only when not empty."""
 
     def to_dict(self) -> dict[str, Any]:
         d = {"format": FORMAT, "version": VERSION, **attrs.asdict(self)}
@@ -134,6 +181,8 @@ class Header:
             del d["map_set"]
         if not self.standing:
             del d["standing"]
+        if not self.files:
+            del d["files"]
         if not self.auto:
             del d["auto"]
         else:
@@ -143,85 +192,17 @@ class Header:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], source: str = "log") -> Header:
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise LogError(f"{source}:1: not a solo log (no '{FORMAT}' header)")
-        if d.get("version") != VERSION:
-            raise LogError(f"{source}:1: log format version {d.get('version')!r}, expected {VERSION}")
+    def from_dict(cls, d: Any, source: str = "log") -> Header:
+        """The header of a log from its first line (parsed JSON), checked field by field.
+
+        Raises :class:`LogError` ``source:1: message`` for anything the schema refuses
+        (:func:`solo.core.log_schema.check_header`).
+        """
         try:
-            return cls(
-                scenario=d["scenario"],
-                seed=d["seed"],
-                data_version=d["data_version"],
-                options=d.get("options", {}),
-                dice=tuple(d.get("dice", ())),
-                cards={k: tuple(v) for k, v in d.get("cards", {}).items()},
-                policy=d.get("policy", ""),
-                turns=d.get("turns"),
-                card_set=d.get("card_set"),
-                map_set=d.get("map_set"),
-                auto={str(k): str(v) for k, v in d.get("auto", {}).items()},
-                window=_window(d.get("window", {})),
-                standing=_standing(d.get("standing", {})),
-                parent=_parent(d.get("parent")),
-                forced=tuple(_forced(f) for f in d.get("forced", ())),
-                sandbox=bool(d.get("sandbox", False)),
-                bookmarks=_bookmarks(d.get("bookmarks", {})),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise LogError(f"{source}:1: bad log header ({exc})") from None
-
-
-def _window(value: Any) -> dict[str, Any]:
-    """The header's ``window`` settings: a mapping (anything else is a bad header)."""
-    if not isinstance(value, dict):
-        raise TypeError(f"window must be a mapping, got {value!r}")
-    return dict(value)
-
-
-def _parent(value: Any) -> dict[str, Any] | None:
-    """The header's ``parent``: None, a dict, or (older logs) a bare path."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return {"path": value}
-    if not isinstance(value, dict):
-        raise TypeError(f"parent must be a mapping, got {value!r}")
-    return dict(value)
-
-
-def _forced(value: Any) -> dict[str, Any]:
-    """One ``forced`` entry, checked: ``{"at_input": k >= 0, "dice": [int...], "cards": {deck: [id...]}}``."""
-    if not isinstance(value, dict):
-        raise TypeError(f"a forced entry must be a mapping, got {value!r}")
-    k = value["at_input"]
-    dice = value.get("dice", [])
-    cards = value.get("cards", {})
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-        raise ValueError(f"forced at_input must be an input index >= 0, got {k!r}")
-    if not isinstance(dice, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in dice):
-        raise ValueError(f"forced dice must be a list of integers, got {dice!r}")
-    if not isinstance(cards, dict) or not all(
-        isinstance(v, list) and all(isinstance(c, str) for c in v) for v in cards.values()
-    ):
-        raise ValueError(f"forced cards must map a deck to a list of card ids, got {cards!r}")
-    return {"at_input": k, "dice": tuple(dice), "cards": {str(d): tuple(v) for d, v in cards.items()}}
-
-
-def _standing(value: Any) -> dict[str, Any]:
-    """The header's ``standing``: a mapping (its settings are read by solo.playtest.standing)."""
-    if not isinstance(value, dict):
-        raise ValueError(f"standing must be a mapping of the window's settings, got {value!r}")
-    return dict(value)
-
-
-def _bookmarks(value: Any) -> dict[str, int]:
-    """The header's ``bookmarks``: names to input indexes >= 0."""
-    if not isinstance(value, dict) or not all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value.values()
-    ):
-        raise ValueError(f"bookmarks must map names to input indexes >= 0, got {value!r}")
-    return {str(k): v for k, v in value.items()}
+            fields = check_header(d)
+        except LogProblem as exc:
+            raise LogError(f"{source}:1: {exc.message}") from None
+        return cls(**fields)
 
 
 def write_log(path: Path | str, header: Header, events: Iterable[Event]) -> None:
@@ -246,35 +227,58 @@ def write_log(path: Path | str, header: Header, events: Iterable[Event]) -> None
 
 
 def read_log(path: Path | str) -> tuple[Header, list[Event]]:
-    """Read a log. Raises :class:`LogError` with ``path:line`` for anything malformed."""
+    """Read a log, checking the header and every event (:mod:`solo.core.log_schema`).
+
+    Raises :class:`LogError` ``path:line: message`` in the player's words for anything
+    malformed: a file that is not text, an empty file, a line that is not JSON, a last line cut
+    mid-line, a field missing, retyped, out of range or unknown, events out of order.
+    """
     path = Path(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"{path}: cannot read log: {exc}") from None
-    if not lines:
-        raise LogError(f"{path}:1: empty log")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise LogError(f"{path}:1: cannot read the log ({exc.strerror or 'unreadable'})") from None
     try:
-        header = Header.from_dict(json.loads(lines[0]), str(path))
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path}:1: bad JSON ({exc.msg})") from None
-    events = []
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        at = raw.count(b"\n", 0, exc.start) + 1
+        raise LogError(
+            f"{path}:{at}: not a solo log: the file is not text (byte {exc.start + 1} is not UTF-8)"
+        ) from None
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise LogError(f"{path}:1: empty log (the first line must be the header)")
+    try:
+        first = json.loads(lines[0])
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise LogError(f"{path}:1: not a solo log: the header is not a JSON line ({_where(exc)})") from None
+    header = Header.from_dict(first, str(path))
+    events: list[Event] = []
     last = len(lines)
     for n, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
         try:
-            events.append(Event.from_dict(json.loads(line)))
-        except json.JSONDecodeError as exc:
+            d = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as exc:
             if n == last:
                 raise LogError(
                     f"{path}:{n}: the log's last line is cut off mid-line (a crash mid-write or a partial "
                     f"copy?): {len(events)} whole events before it"
                 ) from None
-            raise LogError(f"{path}:{n}: bad event line ({exc})") from None
-        except (KeyError, TypeError) as exc:
-            raise LogError(f"{path}:{n}: bad event line ({exc})") from None
+            raise LogError(f"{path}:{n}: this line is not a JSON event ({_where(exc)})") from None
+        try:
+            events.append(Event(**check_event(d, n, len(events))))
+        except LogProblem as exc:
+            raise LogError(f"{path}:{exc.line}: {exc.message}") from None
     return header, events
+
+
+def _where(exc: Exception) -> str:
+    """Where a line stops being JSON, in words."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"broken at column {exc.colno}"
+    return "nested too deep"
 
 
 def inputs_of(events: Iterable[Event]) -> list[str]:

@@ -42,6 +42,7 @@ import attrs
 from solo.core.errors import SoloError
 from solo.core.events import Event
 from solo.core.log import Header, LogError, inputs_of, read_log, write_log
+from solo.core.log_schema import show
 from solo.data.house import HouseData, load_data
 from solo.engine.game import Game
 from solo.playtest.history_view import Point, Position, _clean, _fog, _position, summary_at
@@ -51,6 +52,7 @@ from solo.playtest.play import (
     force_due,
     force_next,
     game_from_header,
+    header_results,
     information,
     new_game,
     recipe_of,
@@ -81,6 +83,9 @@ _REVEAL_KINDS = ("spot", "reveal", "dummy_removed", "reinforcements")
 
 class PointError(LogError):
     """A point that is not in the log: malformed, past its end, an unknown bookmark."""
+
+    located = False
+    """A point is the player's argument, not a line of the log."""
 
 
 class UndoRefused(SoloError):
@@ -146,15 +151,22 @@ def _play_inputs(game: Game, inputs: Sequence[str], forced: Sequence[Mapping[str
     return game
 
 
-def _check_choice(game: Game, i: int, choice: str, source: str) -> None:
+def _check_choice(game: Game, i: int, choice: str, source: str, line: int | None = None) -> None:
+    """LogError when choice #``i`` cannot be given here: ``source:line: ...`` when its line is known."""
+    where = f"{source}:{line}" if line is not None else source
+    err = None
     if game.pending is None:
-        raise LogError(
-            f"{source}: choice #{i} ({choice!r}) comes after the end of the game: the log diverges"
+        err = LogError(
+            f"{where}: choice #{i} {show(choice)} comes after the end of the game: the log diverges"
         )
-    if choice not in game.legal():
-        raise LogError(
-            f"{source}: choice #{i} ({choice!r}) is not legal at {game.pending.prompt!r}: the log diverges"
+    elif choice not in game.legal():
+        err = LogError(
+            f"{where}: choice #{i} {show(choice)} is not one the game offers at {show(game.pending.prompt)}: "
+            "the log diverges"
         )
+    if err is not None:
+        err.located = line is not None
+        raise err
 
 
 class History:
@@ -193,6 +205,10 @@ class History:
         self.source = source
         """The log's path, if it came from a file (a branch's header names it as its parent)."""
         self._events = tuple(events) if events is not None else None
+        self._input_lines: tuple[int, ...] | None = None
+        """The log line of each choice (event seq + 2), when the log came from a file."""
+        if events is not None and source is not None:
+            self._input_lines = tuple(ev.seq + 2 for ev in events if ev.kind == "choice" and not ev.automatic)
         if header.card_set or header.map_set:
             data = data_for(header.card_set, header.map_set)
         self.data: HouseData = data if data is not None else load_data()
@@ -231,15 +247,18 @@ class History:
         """
         if self._positions is None:
             where = self.source or "log"
-            game = game_from_header(self.header_in, data=self.data)
-            forced = self.header_in.forced
-            out = []
-            for i, choice in enumerate(self.inputs):
+            with header_results(where):
+                game = game_from_header(self.header_in, data=self.data)
+                forced = self.header_in.forced
+                out = []
+                lines = self._input_lines
+                for i, choice in enumerate(self.inputs):
+                    force_due(game, forced)
+                    at = lines[i] if lines is not None and i < len(lines) else None
+                    _check_choice(game, i, choice, where, at)
+                    out.append(_position(game, i, choice))
+                    game.apply(choice)
                 force_due(game, forced)
-                _check_choice(game, i, choice, where)
-                out.append(_position(game, i, choice))
-                game.apply(choice)
-            force_due(game, forced)
             out.append(_position(game, len(self.inputs), None))
             last = game.events[-1] if game.events else None
             self._end_point = (last.turn, last.impulse) if last is not None else (0, 0)
@@ -321,8 +340,9 @@ class History:
     def at(self, point: Point | int | str) -> Game:
         """A fresh game at ``point`` (index, ``(turn, impulse)``, or text), rebuilt from the log's header."""
         index = self.resolve(point)
-        game = game_from_header(self.header_in, data=self.data)
-        _play_inputs(game, self.inputs[:index], self.header_in.forced, self.source or "log")
+        with header_results(self.source or "log"):
+            game = game_from_header(self.header_in, data=self.data)
+            _play_inputs(game, self.inputs[:index], self.header_in.forced, self.source or "log")
         recipe = recipe_of(game)
         if recipe is not None:
             recipe.bookmarks = dict(self._bookmarks)
@@ -354,8 +374,9 @@ class History:
             self.header_in,
             forced=tuple(f for f in self.header_in.forced if f["at_input"] < index),
         )
-        game = game_from_header(header, data=self.data)
-        _play_inputs(game, self.inputs[:index], header.forced, self.source or "log")
+        with header_results(self.source or "log"):
+            game = game_from_header(header, data=self.data)
+            _play_inputs(game, self.inputs[:index], header.forced, self.source or "log")
         recipe = recipe_of(game)
         assert recipe is not None
         recipe.parent = {

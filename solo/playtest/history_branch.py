@@ -25,7 +25,14 @@ from solo.data.house import HouseData
 from solo.engine.game import Game
 from solo.playtest.history import History, PointError, _check_choice, _fmt
 from solo.playtest.history_view import Point
-from solo.playtest.play import force_due, game_data_version, game_from_header, recipe_of
+from solo.playtest.play import (
+    force_due,
+    game_data_version,
+    game_file_versions,
+    game_from_header,
+    header_results,
+    recipe_of,
+)
 
 __all__ = ["branch", "header_of", "rebuild", "save_game"]
 
@@ -70,16 +77,17 @@ def rebuild(
         return hist.at(hist.index_of(to))
     # One pass: stop at the first decision at or after the point.
     where = hist.source or "log"
-    game = game_from_header(hist.header_in, data=hist.data)
-    forced = hist.header_in.forced
-    for i, choice in enumerate(hist.inputs):
+    with header_results(where):
+        game = game_from_header(hist.header_in, data=hist.data)
+        forced = hist.header_in.forced
+        for i, choice in enumerate(hist.inputs):
+            force_due(game, forced)
+            d = game.pending
+            if d is not None and (d.turn, d.impulse) >= to:
+                return game
+            _check_choice(game, i, choice, where)
+            game.apply(choice)
         force_due(game, forced)
-        d = game.pending
-        if d is not None and (d.turn, d.impulse) >= to:
-            return game
-        _check_choice(game, i, choice, where)
-        game.apply(choice)
-    force_due(game, forced)
     d = game.pending
     end = (game.events[-1].turn, game.events[-1].impulse) if game.events else (0, 0)
     if (d is not None and (d.turn, d.impulse) >= to) or to <= end:
@@ -131,6 +139,7 @@ def header_of(game: Game, *, policy: str = "") -> Header:
         scenario=recipe.scenario,
         seed=recipe.seed,
         data_version=game_data_version(recipe.card_set, recipe.map_set, recipe.scenario),
+        files=game_file_versions(recipe.card_set, recipe.map_set, recipe.scenario),
         options=dict(recipe.options),
         dice=tuple(recipe.dice),
         cards={k: tuple(v) for k, v in recipe.cards.items()},

@@ -10,8 +10,9 @@ at the same input index, so a branch log replays exactly.
 
 from __future__ import annotations
 
+import contextlib
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -243,11 +244,68 @@ def game_data_version(card_set: str | Path | None, map_set: str | Path | None, s
     return data_version(card_set, map_set, user_files(scenario))
 
 
+def game_file_versions(
+    card_set: str | Path | None, map_set: str | Path | None, scenario: str | Path
+) -> dict[str, str]:
+    """The header's ``files`` of a game of ``scenario``: ``{path: short hash}`` of each file read
+    outside the shipped data (:func:`solo.core.log.file_versions`); ``{}`` for shipped data only."""
+    from solo.core.log import file_versions
+
+    return file_versions(card_set, map_set, user_files(scenario))
+
+
+def data_difference(header: Header, here: str) -> str:
+    """Why a log's data version is not ``here``, in words: the files that changed when the header
+    records them, else which data may differ."""
+    from solo.core.log import changed_files
+
+    now = game_file_versions(header.card_set, header.map_set, header.scenario)
+    changed = changed_files(header.files, now) if header.files else []
+    if changed:
+        return f"{'; '.join(changed)} since the log was made"
+    if header.files or not now:
+        return (
+            f"the shipped data are not those the log was made with (data version {header.data_version}, "
+            f"here {here}: another version of solo?)"
+        )
+    return (
+        f"the log was made with data version {header.data_version}, these data are {here} (one of "
+        f"{', '.join(sorted(now))} or the shipped data changed)"
+    )
+
+
+@contextlib.contextmanager
+def header_results(source: Path | str) -> Iterator[None]:
+    """Within: a forced die or card of the log header that the game cannot take (a
+    :class:`~solo.core.errors.ChanceError`: a face no die has, a card not in its deck) becomes
+    a :class:`~solo.core.errors.LogError` at line 1 of ``source``."""
+    from solo.core.errors import LogError
+
+    try:
+        yield
+    except ChanceError as exc:
+        raise LogError(f"{source}:1: the header's forced dice or cards do not fit this game: {exc}") from None
+
+
+def check_policy(header: Header, source: Path | str) -> None:
+    """Refuse a header naming a policy no solo writes (LogError ``source:1: ...``)."""
+    from solo.core.log import LogError
+    from solo.core.log_schema import WINDOW_POLICIES
+    from solo.playtest.policies import POLICY_NAMES
+
+    known = (*POLICY_NAMES, *WINDOW_POLICIES)
+    if header.policy not in ("", *known):
+        raise LogError(
+            f"{source}:1: the header names an unknown policy {header.policy!r} (known: {', '.join(known)})"
+        )
+
+
 def check_header(header: Header, source: Path | str) -> None:
     """Refuse a log made with another data version, or whose card or map set or scenario file
     (given by path, relative to the working folder) is not here (LogError, ``source:1: ...``)."""
     from solo.core.log import LogError
 
+    check_policy(header, source)
     for kind, folder in (("card set", header.card_set), ("map set", header.map_set)):
         if folder and not Path(folder).is_dir():
             raise LogError(f"{source}:1: the log was played with the {kind} {folder}, which is not here")
@@ -257,10 +315,7 @@ def check_header(header: Header, source: Path | str) -> None:
         raise LogError(f"{source}:1: scenario file {scen!r} not found (looked for {Path(scen).absolute()})")
     here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
-        raise LogError(
-            f"{source}:1: the log was made with data version {header.data_version}, these data are "
-            f"{here}; replaying it would diverge"
-        )
+        raise LogError(f"{source}:1: {data_difference(header, here)}; replaying it would diverge")
 
 
 def game_from_header(header: Header, *, data: HouseData | None = None) -> Game:
@@ -356,6 +411,7 @@ def header_for(
         scenario=str(scenario),
         seed=seed,
         data_version=game_data_version(lineage.get("card_set"), lineage.get("map_set"), scenario),
+        files=game_file_versions(lineage.get("card_set"), lineage.get("map_set"), scenario),
         options=dict(options or {}),
         dice=tuple(dice),
         cards={k: tuple(v) for k, v in (cards or {}).items()},
@@ -383,27 +439,18 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
     as a prefix: ``ok`` with ``ends_early`` saying where it stops. Raises :class:`LogError` for
     an unreadable log (a last line cut mid-line says so) or one made with another data version.
     """
-    from solo.core.log import comparable, inputs_of, read_log
+    from solo.core.log import inputs_of, read_log
+    from solo.playtest.log_diff import replay_log
 
     header, logged = read_log(path)
     check_header(header, path)
-    game = game_from_header(header, data=data)
-    for choice in inputs_of(logged):
+    with header_results(path):
+        game = game_from_header(header, data=data)
+        mismatch, compared = replay_log(str(path), logged, game, lambda: force_due(game, header.forced))
+        if mismatch is not None:
+            return ReplayResult(False, compared, mismatch)
         force_due(game, header.forced)
-        if game.pending is None:
-            return ReplayResult(False, len(game.events), "the log has more choices than the game asks for")
-        if choice not in game.legal():
-            return ReplayResult(
-                False, len(game.events), f"choice {choice!r} is not legal at event {len(game.events)}"
-            )
-        game.apply(choice)
-    force_due(game, header.forced)
     got = game.events
-    for i, (a, b) in enumerate(zip(logged, got, strict=False)):
-        if comparable(a) != comparable(b):
-            return ReplayResult(
-                False, i, f"event {i} differs: logged {a.kind} {a.text!r}, replayed {b.kind} {b.text!r}"
-            )
     stops_early = len(logged) < len(got) or (len(logged) == len(got) and game.pending is not None)
     if stops_early and not any(e.kind == "game_over" for e in logged):
         # A log that stops before the game's end (cut at a line, or saved mid-game): a prefix.
@@ -417,7 +464,10 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
         )
     if len(logged) != len(got):
         return ReplayResult(
-            False, min(len(logged), len(got)), f"{len(logged)} events logged, {len(got)} replayed"
+            False,
+            len(logged),
+            f"{path}:{len(logged) + 1}: the log ends at event {len(logged) - 1} (game over), the replay "
+            f"goes on to event {len(got) - 1}",
         )
     return ReplayResult(True, len(got))
 

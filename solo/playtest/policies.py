@@ -96,6 +96,10 @@ class ScriptedPolicy:
         return self._fallback(game, decision)
 
 
+POLICY_NAMES = ("tactical", "random", "simple", "scripted")
+"""The policies :func:`make_policy` makes (a log header names the one that played)."""
+
+
 def make_policy(name: str, *, seed: int = 0, script: Path | str | None = None) -> Any:
     """A policy by name: ``tactical``, ``random`` (seeded), ``simple`` or ``scripted`` (needs ``script``)."""
     if name == "tactical":

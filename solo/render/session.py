@@ -16,20 +16,24 @@ from typing import Any
 import attrs
 
 from solo.core.dice import ChanceRequest, Dice, ScriptedSource, TableSource
-from solo.core.errors import SoloError
 from solo.core.events import Event
 from solo.core.log import Header, LogError, inputs_of, read_log, write_log
+from solo.core.log_schema import show
 from solo.core.options import Options
 from solo.data.house import HouseData
 from solo.data.scenario import load_scenario
 from solo.engine.game import Game
 from solo.playtest.history import History
 from solo.playtest.play import (
+    check_policy,
+    data_difference,
     data_for,
     force_due,
     game_data_version,
+    game_file_versions,
     game_from_header,
     header_for,
+    header_results,
     new_game,
     recipe_of,
 )
@@ -91,6 +95,7 @@ class Session:
                 card_set=self.card_set,
                 map_set=self.map_set,
                 data_version=game_data_version(self.card_set, self.map_set, self.scenario),
+                files=game_file_versions(self.card_set, self.map_set, self.scenario),
             )
         return header
 
@@ -236,39 +241,16 @@ def load_session(
     ``stop(game)`` is asked before each choice; True stops there (snapshots of
     a turn and impulse). With ``table`` the game goes on in table mode after
     the log's recorded results. Raises :class:`LogError` for a bad log and
-    :class:`SoloError` when a logged choice is not legal (the log diverges).
+    when a logged choice is not legal (the log diverges: ``path:line:`` of that choice).
     """
     header, events = read_log(path)
+    check_policy(header, path)
     warnings = []
     here = game_data_version(header.card_set, header.map_set, header.scenario)
     if header.data_version != here:
-        warnings.append(
-            f"{path}: made with data version {header.data_version}, these data are {here}; "
-            "the game may diverge"
-        )
-    cards = {k: list(v) for k, v in header.cards.items()}
-    forced = header.forced
-    if table is None:
-        # the header's lineage (parent, forced results, sandbox, bookmarks) goes into the game's
-        # Recipe, so a save keeps it; forced results are applied at their input index (issue 6)
-        game = game_from_header(header, data=data)
-    else:
-        forced = ()
-        data = data if data is not None else data_for(header.card_set, header.map_set)
-        sc = load_scenario(header.scenario, data)
-        if header.turns is not None:
-            sc = attrs.evolve(sc, turns=header.turns)
-        opts = Options.from_dict({**sc.options, **header.options})
-        source = ReplayThenTable(header.dice, cards, table)
-        game = Game(sc, data, dice=Dice(source, keep_history=False), options=opts)
-    for i, choice in enumerate(inputs_of(events)):
-        force_due(game, forced)
-        if game.pending is None or (stop is not None and stop(game)):
-            break
-        if choice not in game.legal():
-            raise SoloError(f"{path}: logged choice {i + 1} ({choice!r}) is not legal here: the log diverges")
-        game.apply(choice)
-    force_due(game, forced)
+        warnings.append(f"{path}:1: {data_difference(header, here)}; the game may diverge")
+    with header_results(path):
+        game = _replayed(path, header, events, data=data, table=table, stop=stop)
     return Session(
         game,
         header.scenario,
@@ -286,6 +268,46 @@ def load_session(
         window=dict(header.window),
         standing=dict(header.standing),
     )
+
+
+def _replayed(
+    path: Path | str,
+    header: Header,
+    events: Sequence[Event],
+    *,
+    data: HouseData | None,
+    table: ChanceCallback | None,
+    stop: Callable[[Game], bool] | None,
+) -> Game:
+    """The game of a log with its choices applied (:func:`load_session`'s replay)."""
+    cards: dict[str, Sequence[str]] = {k: list(v) for k, v in header.cards.items()}
+    forced = header.forced
+    if table is None:
+        # the header's lineage (parent, forced results, sandbox, bookmarks) goes into the game's
+        # Recipe, so a save keeps it; forced results are applied at their input index (issue 6)
+        game = game_from_header(header, data=data)
+    else:
+        forced = ()
+        data = data if data is not None else data_for(header.card_set, header.map_set)
+        sc = load_scenario(header.scenario, data)
+        if header.turns is not None:
+            sc = attrs.evolve(sc, turns=header.turns)
+        opts = Options.from_dict({**sc.options, **header.options})
+        source = ReplayThenTable(header.dice, cards, table)
+        game = Game(sc, data, dice=Dice(source, keep_history=False), options=opts)
+    lines = [ev.seq + 2 for ev in events if ev.kind == "choice" and not ev.automatic]
+    for i, choice in enumerate(inputs_of(events)):
+        force_due(game, forced)
+        if game.pending is None or (stop is not None and stop(game)):
+            break
+        if choice not in game.legal():
+            raise LogError(
+                f"{path}:{lines[i]}: logged choice {i + 1} {show(choice)} is not one the game offers at "
+                f"{show(game.pending.prompt)}: the log diverges"
+            )
+        game.apply(choice)
+    force_due(game, forced)
+    return game
 
 
 def session_from_history(history: History, game: Game, *, parent_log: str | None = None) -> Session:
