@@ -49,6 +49,7 @@ from solo.data.scenario_format import (
     VehicleSpec,
     parse_forced_order,
 )
+from solo.data.scenario_needs import card_needs, missing_sections
 from solo.data.terrain import Placement
 
 if TYPE_CHECKING:
@@ -282,15 +283,14 @@ class _Checker:
             self.check_wave(("reinforcements", i), wave)
         for i, v in enumerate(sc.vehicles):
             self.check_vehicle(("vehicles", i), v)
-        if sc.panzerfaust is not None:
-            if sc.panzerfaust.level < 0:
-                self.add(("panzerfaust", "level"), "the Panzerfaust Level is 0 or more")
-            if sc.panzerfaust.type not in ("panzerfaust_60", "panzerfaust_100"):
-                self.add(("panzerfaust", "type"), "type is panzerfaust_60 or panzerfaust_100")
+        pf = sc.panzerfaust  # its level is PF_LEVEL, 0-4 (C2 32.3)
+        if pf is not None and pf.type not in ("panzerfaust_60", "panzerfaust_100"):
+            self.add(("panzerfaust", "type"), "type is panzerfaust_60 or panzerfaust_100")
         self.check_overlays()
         self.check_opponents()
         self.check_fires()
         self.check_victory()
+        self.probs.extend([*missing_sections(self.doc, sc, self.data), *card_needs(self.doc, sc, self.data)])
         self.probs.raise_if_any()
 
     def check_overlays(self) -> None:
