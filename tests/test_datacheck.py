@@ -268,3 +268,17 @@ def test_validate_the_editor_and_run_give_one_verdict(tmp_path):
         assert (r_status == 0) is valid, r_out
         assert editor_verdict(path) is valid
         assert "Traceback" not in v_out + r_out
+
+
+def test_a_missing_weapon_names_the_weapons_file_actually_read(tmp_path):
+    """weapons.yaml without `hand_grenade`: the problems name DIR/weapons.yaml, not the shipped file."""
+    lines = (cards_dir() / "weapons.yaml").read_text(encoding="utf-8").split("\n")
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("  - {id: hand_grenade,"))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("  - "))
+    d = tmp_path / "set"
+    d.mkdir()
+    (d / "weapons.yaml").write_text("\n".join(lines[:start] + lines[end:]), encoding="utf-8")
+    status, out = run_cli("validate", d)
+    assert status == 2
+    assert f"unknown weapon 'hand_grenade' (not in {d / 'weapons.yaml'})" in out
+    assert "(not in cards/weapons.yaml)" not in out

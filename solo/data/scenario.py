@@ -49,7 +49,7 @@ from solo.data.scenario_format import (
     VehicleSpec,
     parse_forced_order,
 )
-from solo.data.scenario_needs import card_needs, missing_sections
+from solo.data.scenario_needs import card_needs, missing_sections, source_of
 from solo.data.terrain import Placement
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class _Checker:
         self.book = book
         self.probs = Problems()
         self.map: MapDef | None = map_def if map_def is not None else data.maps.get(sc.map)
-        self.map_error = map_error
+        self.map_error, self.crews_file = map_error, source_of(data, "crews.yaml")
         self.ids: dict[str, DocPath] = {}
         self.counters: dict[tuple[int, bool], DocPath] = {}
         # hex -> [(side, path, token index or None, label)] of set-up placements
@@ -632,7 +632,7 @@ class _Checker:
                 except KeyError:
                     counter = None
                 if counter is None:
-                    self.add((*where, "crew", pos), f"unknown crew counter {who!r} (cards/crews.yaml)")
+                    self.add((*where, "crew", pos), f"unknown crew counter {who!r} ({self.crews_file})")
                 elif counter.role.value != pos:
                     self.add((*where, "crew", pos), f"{who} is a {counter.role.value} counter, not a {pos}")
             elif who not in self.ids:

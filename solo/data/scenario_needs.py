@@ -24,6 +24,12 @@ if TYPE_CHECKING:
     from solo.data.house import HouseData
 
 
+def source_of(data: HouseData | Any, name: str) -> str:
+    """The file the card set ``data`` read its ``name`` card file from, as problems name it."""
+    sources: dict[str, str] = getattr(data, "sources", None) or {}
+    return sources.get(name, f"cards/{name}")
+
+
 def card_needs(doc: DataFile, sc: Scenario, data: HouseData | Any) -> list[Problem]:
     """The pieces ``sc`` needs that the card set ``data`` lacks, each at the line that needs it.
 
@@ -33,10 +39,9 @@ def card_needs(doc: DataFile, sc: Scenario, data: HouseData | Any) -> list[Probl
     :func:`solo.data.scenario.load_scenario` itself.
     """
     out: list[Problem] = []
-    sources: dict[str, str] = getattr(data, "sources", {}) or {}
     types = getattr(data, "vehicles", None)
     crews = getattr(data, "crews", None)
-    crews_file = sources.get("crews.yaml", "crews.yaml")
+    crews_file = source_of(data, "crews.yaml")
     for i, v in enumerate(sc.vehicles):
         if types is None or crews is None or v.wrecked or v.type not in types:
             continue
@@ -68,7 +73,7 @@ def card_needs(doc: DataFile, sc: Scenario, data: HouseData | Any) -> list[Probl
             doc.problem(
                 ("panzerfaust", "type"),
                 f"the Panzerfaust Level hands out {sc.panzerfaust.type!r}, which is not a weapon of "
-                f"{sources.get('weapons.yaml', 'weapons.yaml')} (C2 32.3)",
+                f"{source_of(data, 'weapons.yaml')} (C2 32.3)",
             )
         )
     return out

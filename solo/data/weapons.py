@@ -204,6 +204,8 @@ class WeaponTable(Catalog):
     _WHAT: ClassVar[str] = "weapon"
 
     weapons: tuple[Weapon, ...]
+    source: str = attrs.field(default="cards/weapons.yaml", eq=False, repr=False)
+    """The file the weapons were read from, as problems name it."""
     _by_id: dict[str, Weapon] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -361,7 +363,7 @@ def weapons_from(doc: DataFile) -> WeaponTable:
         if weapon is not None:
             weapons.append(weapon)
     probs.raise_if_any()
-    return WeaponTable(tuple(weapons))
+    return WeaponTable(tuple(weapons), source=doc.name)
 
 
 WEAPONS_FILE = "weapons.yaml"
