@@ -290,7 +290,7 @@ class _Checker:
         self.check_opponents()
         self.check_fires()
         self.check_victory()
-        self.probs.extend([*missing_sections(self.doc, sc, self.data), *card_needs(self.doc, sc, self.data)])
+        self.probs.extend([*missing_sections(self.doc, sc), *card_needs(self.doc, sc, self.data)])
         self.probs.raise_if_any()
 
     def check_overlays(self) -> None:

@@ -6,8 +6,7 @@ does not hold: the crew counters an AFV draws at random for each unnamed positio
 Panzerfaust weapon of a Panzerfaust Level (C2 32.3). Each problem is put on the scenario's line
 that needs the piece and names the card file that lacks it, so a card set that validates plays
 every scenario it is checked with. :func:`missing_sections` refuses a scenario without its
-``victory:`` section (at the line where it should be: the end of a file cut short) and a
-Jeep, Half-Track or Friendly Truck without its Driver.
+``victory:`` section (at the line where it should be: the end of a file cut short).
 
 May import: :mod:`solo.core`, :mod:`solo.data` below :mod:`solo.data.scenario` (which calls this).
 """
@@ -79,14 +78,13 @@ def card_needs(doc: DataFile, sc: Scenario, data: HouseData | Any) -> list[Probl
     return out
 
 
-def missing_sections(doc: DataFile, sc: Scenario, data: HouseData | Any) -> list[Problem]:
-    """The sections ``sc`` cannot do without (:data:`REQUIRED_SECTIONS`), and vehicles without a Driver.
+def missing_sections(doc: DataFile, sc: Scenario) -> list[Problem]:
+    """The sections ``sc`` cannot do without (:data:`REQUIRED_SECTIONS`).
 
     A missing top-level section is put on the line after the file's last one, where it should
     be (a file cut short loses its last sections first); a worked example of the rulebook
-    (:data:`RULEBOOK_EXAMPLES`) has no victory conditions. A Jeep, a Half-Track or a Friendly Truck
-    that is not a wreck needs its Driver named in ``crew:`` (an Enemy Truck draws one, C2 31.3);
-    the problem is put on the vehicle's last line, where ``crew:`` should follow.
+    (:data:`RULEBOOK_EXAMPLES`) has no victory conditions. (A vehicle without its crew is not
+    refused: an Enemy Truck draws its Driver, C2 31.3, and a Jeep may wait for a man to mount up.)
     """
     out: list[Problem] = []
     top = doc.data if isinstance(doc.data, dict) else {}
@@ -100,27 +98,5 @@ def missing_sections(doc: DataFile, sc: Scenario, data: HouseData | Any) -> list
                     f"no '{key}:' section ({what}); the file ends at line {end}: is it cut short?",
                 )
             )
-    types = getattr(data, "vehicles", None)
-    for i, v in enumerate(sc.vehicles):
-        if types is None or v.wrecked or "driver" in v.crew or v.type not in types:
-            continue
-        kind = types.get(v.type).kind.value
-        if kind == "afv" or (kind == "truck" and v.side == "enemy"):
-            continue
-        out.append(
-            Problem(
-                doc.name,
-                _end_of(doc, ("vehicles", i)),
-                f"vehicle {v.id!r} ({kind}) has no Driver: name the character who drives it in "
-                "'crew: {driver: ID}' (C2 31.3)",
-            )
-        )
     return out
 
-
-def _end_of(doc: DataFile, path: tuple[str | int, ...]) -> int | None:
-    """The last line of the node at ``path`` (the line of its deepest last key or value)."""
-    n = len(path)
-    found = [line for p, line in doc.lines.items() if p[:n] == path]
-    found += [line for p, line in doc.key_lines.items() if p[:n] == path]
-    return max(found) if found else doc.line_of(path)

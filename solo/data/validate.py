@@ -133,8 +133,7 @@ def check(
             map_files = [f for f in files if f not in card_files and f not in scenario_files]
             out.files += len(card_files) + len(map_files) + len(scenario_files)
             got = load_set(p if card_files else own, [*extra, *map_files])
-            own_set = bool(card_files) or (p / "vehicles").is_dir()
-            if own_set and not scenario_files:
+            if card_files and not scenario_files:
                 scenario_files = shipped  # a card set is checked against every shipped scenario
             _against(out, got, scenario_files)
             continue
