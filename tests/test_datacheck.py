@@ -266,3 +266,21 @@ def test_a_missing_weapon_names_the_weapons_file_actually_read(tmp_path):
     assert status == 2
     assert f"unknown weapon 'hand_grenade' (not in {d / 'weapons.yaml'})" in out
     assert "(not in cards/weapons.yaml)" not in out
+
+
+def test_a_card_set_without_the_panzerfaust_names_the_scenarios_that_hand_it_out(tmp_path):
+    """weapons.yaml without `panzerfaust_60`: refused at the scenario's `panzerfaust:` line (C2 32.3)."""
+    lines = (cards_dir() / "weapons.yaml").read_text(encoding="utf-8").split("\n")
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("  - {id: panzerfaust_60,"))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith(("  - ", "#")) or not lines[i])
+    d = tmp_path / "set"
+    d.mkdir()
+    (d / "weapons.yaml").write_text("\n".join(lines[:start] + lines[end:]), encoding="utf-8")
+    status, out = run_cli("validate", d)
+    assert status == 2
+    scenario = maps_dir() / "scenarios" / "armour_in_the_rain.yaml"
+    line = line_of(scenario, "panzerfaust: {level: 2, type: panzerfaust_60}")
+    assert (
+        f"maps/scenarios/armour_in_the_rain.yaml:{line}: the Panzerfaust Level hands out 'panzerfaust_60', "
+        f"which is not a weapon of {d / 'weapons.yaml'} (C2 32.3)"
+    ) in out.splitlines(), out
