@@ -68,7 +68,7 @@ def make_game(
     """
     if isinstance(scenario, dict):
         p = tmp_path / "scenario.yaml"
-        p.write_text(yaml.safe_dump(scenario, sort_keys=False))
+        p.write_text(scenario_yaml(scenario))
         scenario = p
     sc = load_scenario(scenario, house_data())
     if rolls is not None or cards is not None:
@@ -107,6 +107,14 @@ def man(cid: str, hex_: str | None, *, tq: int = 5, weapons=(("m1_garand", 5),),
     }
 
 
+def scenario_yaml(doc: dict) -> str:
+    """A test scenario ``doc`` as YAML, with ``victory: {}`` (the standard bands) unless it has its
+    own: a scenario file must say how it is won (base-rules §21)."""
+    if "friendly" in doc or "enemy" in doc:
+        doc = {**doc, "victory": doc.get("victory", {})}
+    return yaml.safe_dump(doc, sort_keys=False)
+
+
 def action_game(
     tmp_path: Path,
     friendly: list[dict],
@@ -130,7 +138,7 @@ def action_game(
         **extra,
     }
     p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    p.write_text(scenario_yaml(sc))
     game = Game(load_scenario(p, maps_test_data()), maps_test_data(), dice=Dice(1), options=options)
     game.state.flow.phase = Phase.ACTION
     game.state.flow.impulse = 1

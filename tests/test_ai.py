@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 import yaml
-from conftest import house_data
+from conftest import house_data, scenario_yaml
 
 from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Hex
@@ -116,7 +116,7 @@ def build(tmp_path: Path, ai_data: HouseData):
             **extra,
         }
         p = tmp_path / "scenario.yaml"
-        p.write_text(yaml.safe_dump(sc, sort_keys=False))
+        p.write_text(scenario_yaml(sc))
         scenario = load_scenario(p, ai_data)
         dice = Dice(ScriptedSource(list(rolls), cards={"enemy": list(cards)}, fallback=fallback))
         return Game(scenario, ai_data, dice=dice, options=options)

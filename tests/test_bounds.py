@@ -56,20 +56,22 @@ def test_a_d10_face_at_its_limits_is_accepted_and_one_beyond_is_refused():
     """0 and 9 pass; 10 and -1 are `path:line: field: value is out of range 0–9`."""
     assert problems("roll: 0\n") == []
     assert problems("roll: 9\n") == []
-    assert problems("roll: 10\n") == ["t.yaml:1: roll: 10 is out of range 0–9"]
-    assert problems("mod: 2\nroll: -1\n") == ["t.yaml:2: roll: -1 is out of range 0–9"]
+    assert problems("roll: 10\n") == ["t.yaml:1: roll: 10 is out of range 0–9 (d10 faces)"]
+    assert problems("mod: 2\nroll: -1\n") == ["t.yaml:2: roll: -1 is out of range 0–9 (d10 faces)"]
 
 
 def test_an_optional_number_is_checked_when_given():
     """`mod: null` passes; `mod: 10` is out of its -9–9 range."""
     assert problems("roll: 3\nmod: null\n") == []
     assert problems("roll: 3\nmod: -9\n") == []
-    assert problems("roll: 3\nmod: 10\n") == ["t.yaml:2: mod: 10 is out of range -9–9"]
+    assert problems("roll: 3\nmod: 10\n") == [
+        "t.yaml:2: mod: 10 is out of range -9–9 (points of the roll, TQ or WS)"
+    ]
 
 
 def test_the_range_is_read_from_the_annotation():
     """`range_of` finds the declared Range; a plain int has none."""
-    assert range_of(D10) == Range(0, 9, "a d10 face")
+    assert range_of(D10) == Range(0, 9, "a d10 face", "d10 faces")
     assert range_of(int) is None
 
 
@@ -80,16 +82,21 @@ def test_the_range_is_read_from_the_annotation():
             "checks.yaml",
             "melee_tq: 3,",
             "melee_tq: 99999999999999999999,",
-            "melee_tq: 99999999999999999999 is out of range -9–9",
+            "melee_tq: 99999999999999999999 is out of range -3–3 (TQ points)",
         ),
-        ("checks.yaml", "fire_ws: 3,", "fire_ws: 10,", "fire_ws: 10 is out of range -9–9"),
+        ("checks.yaml", "fire_ws: 3,", "fire_ws: 10,", "fire_ws: 10 is out of range -3–3 (WS points)"),
         (
             "orders.yaml",
             "ws_modifier: -2,",
             "ws_modifier: 99999999999999999999,",
-            "ws_modifier: 99999999999999999999 is out of range -9–9",
+            "ws_modifier: 99999999999999999999 is out of range -6–2 (WS points)",
         ),
-        ("weapons.yaml", "max_range: 50,", "max_range: 1000,", "max_range: 1000 is out of range 0–999"),
+        (
+            "weapons.yaml",
+            "max_range: 50,",
+            "max_range: 1000,",
+            "max_range: 1000 is out of range 0–999 (hexes)",
+        ),
     ],
 )
 def test_solo_validate_refuses_a_number_out_of_range_with_its_line(tmp_path, name, old, new, message):
@@ -117,7 +124,7 @@ def test_armour_out_of_range_in_a_vehicle_file(tmp_path):
     path.write_text(text[: m.start(1)] + "99999999999999999999" + text[m.end(1) :], encoding="utf-8")
     status, out = validate(d)
     assert status == 2
-    assert f"{path}:{line}: glancing: 99999999999999999999 is out of range 0–20" in out
+    assert f"{path}:{line}: glancing: 99999999999999999999 is out of range 0–20 (armour points)" in out
 
 
 def test_a_list_where_a_mapping_is_expected_names_no_python_class(tmp_path):
@@ -193,7 +200,7 @@ def test_an_afv_without_a_gunner_position_is_refused(tmp_path):
     ("old", "new", "shown"), [("-2, -2]", "-2, -10]", "-10"), ("-2, -2]", "-2, 10M]", "'10M'")]
 )
 def test_a_fire_chart_cell_out_of_range_is_refused(tmp_path, old, new, shown):
-    """A fire chart cell (a plain modifier or an (M) cell) beyond -9–9: refused at its line."""
+    """A fire chart cell (a plain modifier or an (M) cell) beyond -6–3: refused at its line."""
     text = (cards_dir() / "charts.yaml").read_text(encoding="utf-8")
     start = text.index("\nfire:")
     at = text.index("  trees:", start)
@@ -206,7 +213,9 @@ def test_a_fire_chart_cell_out_of_range_is_refused(tmp_path, old, new, shown):
     line = text[:at].count("\n") + 1
     status, out = validate(d)
     assert status == 2
-    assert f"{d / 'charts.yaml'}:{line}: trees[6]: {shown} is out of range -9–9" in out.splitlines()
+    assert (
+        f"{d / 'charts.yaml'}:{line}: trees[6]: {shown} is out of range -6–3 (WS points)" in out.splitlines()
+    )
 
 
 def test_a_map_without_its_elevation_block_is_refused(tmp_path):

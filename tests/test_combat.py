@@ -7,8 +7,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-import yaml
-from conftest import DATA_DIR, house_data
+from conftest import DATA_DIR, house_data, scenario_yaml
 
 from solo.core.chance_records import Shuffle
 from solo.core.dice import Dice, ScriptedSource
@@ -54,7 +53,7 @@ def build(tmp_path: Path, friendly: list[dict], enemy: list[dict], **scenario) -
         **scenario,
     }
     p = tmp_path / "combat_scenario.yaml"
-    p.write_text(yaml.safe_dump(doc, sort_keys=False))
+    p.write_text(scenario_yaml(doc))
     data = combat_data()
     game = Game(load_scenario(p, data), data, dice=Dice(7))
     for ch in game.state.characters.values():

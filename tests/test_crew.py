@@ -16,8 +16,7 @@ from typing import Any
 
 import attrs
 import pytest
-import yaml
-from conftest import DATA_DIR, house_data, make_game
+from conftest import DATA_DIR, house_data, make_game, scenario_yaml
 
 from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Hex, wedge_directions
@@ -123,7 +122,7 @@ def new_game(
     sc["enemy"] = [{"id": "red", "name": "Red", "alert": alert, "characters": enemy}] if enemy else []
     sc["vehicles"] = vehicles
     p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    p.write_text(scenario_yaml(sc))
     game = Game(load_scenario(p, crew_data()), crew_data(), dice=Dice(1))
     game.state.flow.phase = Phase.ACTION
     game.state.flow.impulse = impulse

@@ -14,8 +14,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-import yaml
-from conftest import DATA_DIR, house_data, make_game
+from conftest import DATA_DIR, house_data, make_game, scenario_yaml
 
 from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Hex
@@ -133,7 +132,7 @@ def vgame(
     if enemy:
         sc["enemy"] = [{"id": "red", "name": "Red", "alert": True, "characters": enemy}]
     p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    p.write_text(scenario_yaml(sc))
     d = data or vdata()
     return Game(load_scenario(p, d), d, dice=Dice(1), options=options)
 

@@ -28,5 +28,5 @@ def test_the_doc_is_up_to_date() -> None:
 def test_the_doc_names_ranges_and_defaults() -> None:
     """A required number with its range, and an optional key with its default, as the doc shows them."""
     text, _bare = data_keys.render()
-    assert "| `fire_ws` | integer -9–9 | required |" in text
-    assert "| `month` | integer 1–12 | optional, default `6` |" in text
+    assert "| `fire_ws` | integer -3–3 WS points | required |" in text
+    assert "| `month` | integer 1–12 months | optional, default `6` |" in text

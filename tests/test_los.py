@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-import yaml
+from conftest import scenario_yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,7 +49,7 @@ def make_map(tmp_path, rows, *, legend=None, elevation=None, hexsides=(), overla
     if overlays:
         doc["overlays"] = list(overlays)
     p = tmp_path / "t.yaml"
-    p.write_text(yaml.safe_dump(doc, sort_keys=False))
+    p.write_text(scenario_yaml(doc))
     return load_map(p)
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-import yaml
-from conftest import action_game, man, maps_test_data, order, script
+from conftest import action_game, man, maps_test_data, order, scenario_yaml, script
 from test_crew import events, jeep_game, panzer, run
 from test_crew import new_game as vehicle_game
 from test_movement import act, moves
@@ -139,7 +138,7 @@ def test_minefield_hexes_validated(tmp_path):
         "minefields": "99.99 01.02 01.02",
     }
     p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    p.write_text(scenario_yaml(sc))
     with pytest.raises(DataError) as exc:
         load_scenario(p, maps_test_data())
     msg = str(exc.value)
@@ -199,7 +198,7 @@ def test_map_minefields_with_the_scenarios(tmp_path):
         "minefields": "07.03 09.09",
     }
     p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    p.write_text(scenario_yaml(sc))
     from solo.core.dice import Dice
 
     game = Game(load_scenario(p, data), data, dice=Dice(1))

@@ -206,13 +206,13 @@ def test_validate_says_which_data_it_checked(tmp_path, capsys):
     """`solo validate` names the card and map folders it read, the designer's first."""
     assert main(["validate"]) == 0
     out = capsys.readouterr().out
-    assert f"cards: {cards_dir()}" in out and f"maps: {maps_dir()}" in out
+    assert f"data read from: {cards_dir().resolve()} (12 files), {maps_dir().resolve()} (7 files)" in out
     folder = tmp_path / "mymaps"
     _my_map(folder)
     _scenario_on(folder / "scenarios", "mytown")
     assert main(["validate", "--maps", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert f"maps: {folder} and {maps_dir()}" in out
+    assert f"{folder.resolve()} (1 file)" in out and f"{(folder / 'scenarios').resolve()} (1 file)" in out
 
 
 def test_validate_checks_the_map_dirs_scenarios(tmp_path, capsys):
@@ -223,7 +223,7 @@ def test_validate_checks_the_map_dirs_scenarios(tmp_path, capsys):
     assert main(["validate", "--maps", str(folder)]) == 2
     err = capsys.readouterr().err
     assert f"{scen}:{_map_line(scen)}: unknown map 'mytown'" in err
-    assert f"maps: {folder} and" in err
+    assert f"read from {cards_dir().resolve()} (12 files)" in err
 
 
 def test_an_own_map_id_without_maps_dir_names_the_file_and_the_flag(tmp_path, capsys):

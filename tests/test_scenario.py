@@ -52,6 +52,7 @@ reinforcements:
   - {turn: 3, team: red, hexes: "15.00", cup: {counters: [19]}, order: "EV 5/6"}
 options:
   night_los: 4
+victory: {}
 """
 
 # A squad rolled on the C2 25.0 table; the enemy is placed by hand, so the selection d10 is the only roll.
@@ -69,6 +70,7 @@ enemy:
   - id: red
     characters:
       - {id: red_1, counter: 4, hex: "15.06"}
+victory: {}
 """
 
 NEW_SCENARIOS = ("night_at_the_ford", "rain_on_the_side_street", "the_churchyard")

@@ -4,8 +4,7 @@ set-up, and burning by C2 29.2-29.3 from the end of turn 1."""
 from __future__ import annotations
 
 import pytest
-import yaml
-from conftest import make_game, maps_test_data
+from conftest import make_game, maps_test_data, scenario_yaml
 from test_effects import TREES, game, patch_everywhere, scenario, script
 
 from solo.core.errors import DataError
@@ -67,7 +66,7 @@ def test_scenario_fire_wounds_a_man_who_stays_in_it(tmp_path, wound_draws):
 
 def _load(tmp_path, **over):
     p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(scenario(**over), sort_keys=False))
+    p.write_text(scenario_yaml(scenario(**over)))
     return load_scenario(p, maps_test_data())
 
 

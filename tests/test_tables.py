@@ -534,7 +534,7 @@ def band_lists(draw) -> tuple[Band, ...]:
     start = draw(st.integers(0, 3))
     widths = draw(st.lists(st.integers(1, 40), min_size=1, max_size=8))
     mods = draw(
-        st.lists(st.one_of(st.none(), st.integers(-9, 9)), min_size=len(widths), max_size=len(widths))
+        st.lists(st.one_of(st.none(), st.integers(-9, 4)), min_size=len(widths), max_size=len(widths))
     )
     bands, first = [], start
     for width, mod in zip(widths, mods, strict=True):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
+from conftest import scenario_yaml
 from test_crew import crew_data
 
 from solo.core.dice import Dice, Pick, ScriptedSource
@@ -41,7 +42,7 @@ def truck_game(tmp_path, rolls: list[int], cup: dict[str, Any] | None, counters:
         "vehicles": [{"id": "truck", "type": "opel_truck", "side": "enemy", "hex": "10.10", "facing": 1}],
     }
     p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    p.write_text(scenario_yaml(sc))
     return Game(load_scenario(p, crew_data()), crew_data(), dice=Dice(ScriptedSource(rolls, fallback=1)))
 
 
@@ -87,6 +88,6 @@ def test_named_driver_draws_nothing(tmp_path):
     p = tmp_path / "named.yaml"
     data = yaml.safe_load((tmp_path / "scenario.yaml").read_text())
     data["vehicles"][0]["crew"] = {"driver": "c5"}
-    p.write_text(yaml.safe_dump(data, sort_keys=False))
+    p.write_text(scenario_yaml(data))
     named = Game(load_scenario(p, crew_data()), crew_data(), dice=Dice(ScriptedSource([], fallback=1)))
     assert driver_of(named).id == "c5" and not picks(named)

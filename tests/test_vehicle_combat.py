@@ -7,8 +7,7 @@ from collections.abc import Generator
 from pathlib import Path
 
 import attrs
-import yaml
-from conftest import DATA_DIR, house_data, make_game
+from conftest import DATA_DIR, house_data, make_game, scenario_yaml
 
 from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Arc, Hex, arc_of
@@ -135,7 +134,7 @@ def build(tmp_path: Path, friendly: list[dict], enemy: list[dict], vehicles: lis
         **kw,
     }
     p = tmp_path / "vc_scenario.yaml"
-    p.write_text(yaml.safe_dump(doc, sort_keys=False))
+    p.write_text(scenario_yaml(doc))
     data = combat_data()
     game = Game(load_scenario(p, data), data, dice=Dice(3))
     for ch in game.state.characters.values():

@@ -14,8 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
-import yaml
-from conftest import DATA_DIR, house_data
+from conftest import DATA_DIR, house_data, scenario_yaml
 
 from solo.core.dice import Dice, ScriptedSource
 from solo.data.house import HouseData
@@ -56,7 +55,7 @@ def game_with(
     sc["enemy"] = [{"id": "red", "name": "Red", "alert": True, "characters": enemy}]
     sc["vehicles"] = vehicles
     p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    p.write_text(scenario_yaml(sc))
     game = Game(load_scenario(p, vdata()), vdata(), dice=Dice(1))
     game.state.flow.phase = Phase.ACTION
     game.state.flow.impulse = 4

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-import yaml
-from conftest import DATA_DIR, house_data, make_game
+from conftest import DATA_DIR, house_data, make_game, scenario_yaml
 
 from solo.core.dice import Dice, ScriptedSource
 from solo.core.hexes import Hex
@@ -53,7 +52,7 @@ def open_game(tmp_path: Path, vehicle: dict, friendly: list[dict], enemy: list[d
     sc["enemy"] = [{"id": "red", "name": "Red", "alert": True, "characters": enemy or [man("e1", "01.01")]}]
     sc["vehicles"] = [vehicle]
     p = tmp_path / "scenario.yaml"
-    p.write_text(yaml.safe_dump(sc, sort_keys=False))
+    p.write_text(scenario_yaml(sc))
     game = Game(load_scenario(p, vdata()), vdata(), dice=Dice(1))
     game.state.flow.phase = Phase.ACTION
     game.state.flow.impulse = 1

@@ -23,20 +23,23 @@ EXIT_BAD_INPUT = 2
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    from solo.data.validate import data_dirs, validate
+    from solo.data.validate import check
 
-    count, problems = validate(args.paths, cards=args.cards, maps=args.maps)
-    for p in problems:
+    report = check(args.paths, cards=args.cards, maps=args.maps)
+    for p in report.problems:
         print(p, file=sys.stderr)
-    where = data_dirs(args.cards, args.maps)
-    if problems:
+    where = report.folders() or "nothing"
+    if report.problems:
+        if report.unplayable:
+            ids = ", ".join(sorted(set(report.unplayable)))
+            print(f"solo validate: scenarios that cannot be played: {ids}", file=sys.stderr)
         print(
-            f"solo validate: {len(problems)} problem(s) in the data (checked against {where})",
+            f"solo validate: {len(report.problems)} problem(s) in the data (read from {where})",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    print(f"ok: {count} file(s) checked")
-    print(f"data: {where}")
+    print(f"ok: {report.files} file(s) checked")
+    print(f"data read from: {where}")
     return EXIT_OK
 
 

@@ -14,7 +14,7 @@ import re
 
 import attrs
 
-from solo.core.bounds import MODIFIER, RANGE
+from solo.core.bounds import BAND_MODIFIER, MODIFIER, RANGE, Range, bound_of
 
 RANGE_LIMIT = 1000
 """The longest range, in hexes, a band or a weapon may reach (lookup tables are this long)."""
@@ -93,14 +93,23 @@ class Bands:
 
     @classmethod
     def parse(
-        cls, text: str, *, start: int | None = 1, end: int | None = None, allow_na: bool = True
+        cls,
+        text: str,
+        *,
+        start: int | None = 1,
+        end: int | None = None,
+        allow_na: bool = True,
+        bound: Range | None = None,
     ) -> Bands:
         """Read ``"1:+2 2-3:+1 4-10:0"``.
 
         ``start``: the range the first band must begin at (``None``: any); ``end``: the range
-        the last band must reach (``None``: any). Raises :class:`ValueError` naming every
-        problem (malformed token, gap, overlap, wrong start or end, NA where not allowed).
+        the last band must reach (``None``: any); ``bound``: the range of a band's modifier
+        (default :data:`~solo.core.bounds.BAND_MODIFIER`, WS points, base-rules §10). Raises
+        :class:`ValueError` naming every problem (malformed token, a modifier out of range, gap,
+        overlap, wrong start or end, NA where not allowed).
         """
+        limit = bound if bound is not None else bound_of(BAND_MODIFIER)
         problems: list[str] = []
         bands: list[Band] = []
         tokens = text.split()
@@ -115,6 +124,11 @@ class Bands:
             first = int(m.group(1))
             last = int(m.group(2)) if m.group(2) is not None else first
             modifier = None if m.group(3) == "NA" else int(m.group(3))
+            if modifier is not None and not limit.lo <= modifier <= limit.hi:
+                problems.append(
+                    f"band {token!r}: modifier {m.group(3)} is out of range {limit} ({limit.unit})"
+                )
+                continue
             bands.append(Band(first, last, modifier))
         if not problems:
             problems.extend(_band_problems(tuple(bands), start=start, end=end, allow_na=allow_na))

@@ -276,7 +276,7 @@ def check_stats(doc: DataFile, probs: Problems, where: DocPath, c: Any, weapons:
             probs.add(
                 doc,
                 (*where, "weapons", k, "weapon"),
-                f"unknown weapon {w.weapon!r} (not in cards/weapons.yaml)",
+                f"unknown weapon {w.weapon!r} (not in {getattr(weapons, 'source', 'cards/weapons.yaml')})",
             )
         if not 0 <= w.ws <= 9:
             probs.add(doc, (*where, "weapons", k, "ws"), f"WS {w.ws} outside 0-9")

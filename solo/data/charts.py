@@ -16,13 +16,24 @@ from __future__ import annotations
 import enum
 import re
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 import attrs
 
-from solo.core.bounds import HEXES, MODIFIER, OutOfRangeError, range_of
+from solo.core.bounds import (
+    FIRE_MODIFIER,
+    HEXES,
+    SPOT_MODIFIER,
+    SPOT_RANGE_MODIFIER,
+    OutOfRangeError,
+    Within,
+    bound_of,
+)
 from solo.core.datafile import DataFile, Problems, read_card_file, structure
 from solo.data.bands import Bands
+
+_SPOT_RANGE = bound_of(SPOT_RANGE_MODIFIER)
+_FIRE = bound_of(FIRE_MODIFIER)
 
 GROUP_COUNT = 7
 """Columns of the spotting (S0-S6) and fire (G0-G6) charts."""
@@ -75,8 +86,7 @@ _FIRE_CELL = re.compile(r"^([+-]?\d+)M$")
 
 
 def _bounded(modifier: int, written: Any) -> int:
-    bound = range_of(MODIFIER)
-    assert bound is not None
+    bound = _FIRE
     if not bound.lo <= modifier <= bound.hi:
         raise OutOfRangeError(written, bound)
     return modifier
@@ -112,7 +122,7 @@ class SpotRange:
 
     bands: Bands
     beyond_every: HEXES
-    beyond_modifier: MODIFIER
+    beyond_modifier: SPOT_RANGE_MODIFIER
 
     def modifier(self, range_hexes: int) -> int:
         """The modifier at ``range_hexes`` (0 or more). Raises :class:`ValueError` if negative."""
@@ -133,7 +143,7 @@ class SpotLine:
     """A spotting chart line: the modifiers for S0-S6."""
 
     row: ChartRow
-    cells: tuple[MODIFIER, ...]
+    cells: tuple[SPOT_MODIFIER, ...]
 
 
 @attrs.frozen
@@ -194,9 +204,9 @@ class Charts:
 class SpotRangeEntry:
     """``spot_range`` of ``charts.yaml`` as written."""
 
-    bands: str
+    bands: Annotated[str, Within(_SPOT_RANGE)]
     beyond_every: HEXES
-    beyond_modifier: MODIFIER
+    beyond_modifier: SPOT_RANGE_MODIFIER
 
 
 @attrs.frozen
@@ -204,8 +214,8 @@ class ChartsFile:
     """``charts.yaml`` as written."""
 
     spot_range: SpotRangeEntry
-    spotting: dict[str, list[MODIFIER]]
-    fire: dict[str, list[Any]]
+    spotting: dict[str, list[SPOT_MODIFIER]]
+    fire: dict[str, list[Annotated[Any, Within(_FIRE)]]]
 
 
 def _chart_lines(
@@ -255,7 +265,7 @@ def charts_from(doc: DataFile) -> Charts:
     probs = Problems()
     spot_range: SpotRange | None = None
     try:
-        bands = Bands.parse(raw.spot_range.bands, start=0, allow_na=False)
+        bands = Bands.parse(raw.spot_range.bands, start=0, allow_na=False, bound=_SPOT_RANGE)
     except ValueError as exc:
         probs.add(doc, ("spot_range", "bands"), str(exc))
     else:

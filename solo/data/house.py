@@ -175,6 +175,8 @@ class LoadedSet:
     tables: dict[str, Any] = attrs.field(factory=dict)
     paths: dict[str, Path] = attrs.field(factory=dict)
     maps: dict[str, MapDef] = attrs.field(factory=dict)
+    map_paths: list[Path] = attrs.field(factory=list)
+    """Every map file read, in the order read."""
     problems: list[Problem] = attrs.field(factory=list)
 
 
@@ -219,6 +221,7 @@ def load_set(
     if terrain is not None:
         map_paths = sorted(maps_dir().glob("*.yaml")) if shipped_maps else []
         map_paths += [Path(p) for p in maps]
+        out.map_paths.extend(map_paths)
         for p in map_paths:
             try:
                 m = load_map(p, terrain)

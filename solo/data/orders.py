@@ -20,7 +20,7 @@ from typing import ClassVar
 
 import attrs
 
-from solo.core.bounds import GROUP, MODIFIER
+from solo.core.bounds import GROUP, ORDER_TQ_MODIFIER, ORDER_WS_MODIFIER
 from solo.core.catalog import Catalog
 from solo.core.datafile import SNAKE_ID, DataFile, DocPath, Problems, check_unique, read_card_file, structure
 from solo.data.charts import GROUP_COUNT
@@ -137,10 +137,10 @@ class Order:
     """The track, Impulse 1 first (4 steps)."""
     direction_slots: tuple[tuple[Slot, ...], ...]
     """Per Impulse (Impulse 1 first), one direction slot per hex moved (base-rules §6)."""
-    ws_modifier: MODIFIER | None
+    ws_modifier: ORDER_WS_MODIFIER | None
     """WS modifier of the order's fire; ``None`` = no fire. For a vehicle speed: all fire
     from the vehicle (C2 31.11.2)."""
-    melee_tq_modifier: MODIFIER
+    melee_tq_modifier: ORDER_TQ_MODIFIER
     """Added to melee TQ on the order's X steps (Charge +1, 10.08)."""
     spot_group: GROUP | None
     """Spotting chart column S0-S6 when this man is the target; ``None`` for vehicle orders."""
@@ -215,14 +215,14 @@ class OrderEntry:
     name: str
     kind: OrderKind
     track: str
-    ws_modifier: MODIFIER | None
+    ws_modifier: ORDER_WS_MODIFIER | None
     spot_group: GROUP | None
     fire_group: GROUP | None
     source: Source
     rule: str
     code: str | None = None
     slots: tuple[tuple[Slot, ...], ...] = ((), (), (), ())
-    melee_tq_modifier: MODIFIER = 0
+    melee_tq_modifier: ORDER_TQ_MODIFIER = 0
     low: bool = False
     flags: tuple[OrderFlag, ...] = ()
     notes: str = ""

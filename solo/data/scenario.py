@@ -49,6 +49,7 @@ from solo.data.scenario_format import (
     VehicleSpec,
     parse_forced_order,
 )
+from solo.data.scenario_needs import card_needs, missing_sections, source_of
 from solo.data.terrain import Placement
 
 if TYPE_CHECKING:
@@ -216,7 +217,7 @@ class _Checker:
         self.book = book
         self.probs = Problems()
         self.map: MapDef | None = map_def if map_def is not None else data.maps.get(sc.map)
-        self.map_error = map_error
+        self.map_error, self.crews_file = map_error, source_of(data, "crews.yaml")
         self.ids: dict[str, DocPath] = {}
         self.counters: dict[tuple[int, bool], DocPath] = {}
         # hex -> [(side, path, token index or None, label)] of set-up placements
@@ -282,15 +283,14 @@ class _Checker:
             self.check_wave(("reinforcements", i), wave)
         for i, v in enumerate(sc.vehicles):
             self.check_vehicle(("vehicles", i), v)
-        if sc.panzerfaust is not None:
-            if sc.panzerfaust.level < 0:
-                self.add(("panzerfaust", "level"), "the Panzerfaust Level is 0 or more")
-            if sc.panzerfaust.type not in ("panzerfaust_60", "panzerfaust_100"):
-                self.add(("panzerfaust", "type"), "type is panzerfaust_60 or panzerfaust_100")
+        pf = sc.panzerfaust  # its level is PF_LEVEL, 0-4 (C2 32.3)
+        if pf is not None and pf.type not in ("panzerfaust_60", "panzerfaust_100"):
+            self.add(("panzerfaust", "type"), "type is panzerfaust_60 or panzerfaust_100")
         self.check_overlays()
         self.check_opponents()
         self.check_fires()
         self.check_victory()
+        self.probs.extend([*missing_sections(self.doc, sc), *card_needs(self.doc, sc, self.data)])
         self.probs.raise_if_any()
 
     def check_overlays(self) -> None:
@@ -632,7 +632,7 @@ class _Checker:
                 except KeyError:
                     counter = None
                 if counter is None:
-                    self.add((*where, "crew", pos), f"unknown crew counter {who!r} (cards/crews.yaml)")
+                    self.add((*where, "crew", pos), f"unknown crew counter {who!r} ({self.crews_file})")
                 elif counter.role.value != pos:
                     self.add((*where, "crew", pos), f"{who} is a {counter.role.value} counter, not a {pos}")
             elif who not in self.ids:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo.core.bounds import COUNT, COUNTER, DIRECTION, LDR, MONTH, PF_LEVEL, RANGE, TQ, TURN, VP
+from solo.core.bounds import COUNT, COUNTER, DIRECTION, LDR, MONTH, PF_LEVEL, RANGE, TQ, TURN, VP, VP_TOTAL
 from solo.core.datafile import converter, str_enum_hook
 from solo.core.hexes import Direction, Hex, rotate
 from solo.core.options import Options
@@ -278,7 +278,7 @@ class VictoryBand:
     """A result for a Friendly VP total of at least ``min_vp`` (None: anything lower)."""
 
     result: str
-    min_vp: VP | None = None
+    min_vp: VP_TOTAL | None = None
 
 
 STANDARD_BANDS: tuple[VictoryBand, ...] = (
@@ -403,6 +403,17 @@ class VehicleSpec:
     wrecked: bool = False
     """Set up destroyed, a wreck with no crew or passengers: it never moves or fires, and is terrain
     (C2 27.9, with the house option ``wreck_cover``)."""
+
+
+REQUIRED_SECTIONS: dict[str, str] = {
+    "victory": "how the Friendly VP are counted and the bands that decide the result, base-rules §21",
+}
+"""The sections a scenario file must hold although their fields have defaults, with why; a file
+without one is refused at the line where it should be (:mod:`solo.data.scenario_needs`)."""
+
+RULEBOOK_EXAMPLES: tuple[str, ...] = ("example_of_play",)
+"""Scenario ids of worked examples of the rulebook (C2 32): they replay the printed text and have no
+victory conditions, so they may leave out ``victory:``."""
 
 
 @attrs.frozen
@@ -553,6 +564,8 @@ def _find_order(token: str, orders: OrderTable) -> Order | None:
 __all__ = [
     "ENEMY_TEAMS",
     "FRIENDLY_TEAMS",
+    "REQUIRED_SECTIONS",
+    "RULEBOOK_EXAMPLES",
     "STANDARD_BANDS",
     "CharacterSpec",
     "CupSpec",

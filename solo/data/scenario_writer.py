@@ -96,8 +96,11 @@ TOP_ORDER: tuple[str, ...] = (
 )  # fmt: skip
 """The order of a scenario's top-level keys, as the shipped files have them: the setting, the
 special rules, victory, then the forces."""
-ALWAYS: tuple[str, ...] = ("id", "name", "map", "month", "weather", "ground", "turns", "hand", "friendly")
-"""Top-level keys written even when they hold their default (the setting a reader looks for)."""
+ALWAYS: tuple[str, ...] = (
+    "id", "name", "map", "month", "weather", "ground", "turns", "hand", "friendly", "victory",
+)  # fmt: skip
+"""Top-level keys written even when they hold their default (the setting a reader looks for, and
+``victory:``, which a scenario file must hold: ``{}`` is the standard bands, base-rules §21)."""
 
 
 def scenario_doc(sc: Scenario) -> dict[str, Any]:

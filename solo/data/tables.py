@@ -24,7 +24,7 @@ from pathlib import Path
 
 import attrs
 
-from solo.core.bounds import MODIFIER, MORALE_STEPS, ROW
+from solo.core.bounds import MORALE_STEPS, MORALE_TQ_MODIFIER, MORALE_WS_MODIFIER, ROW
 from solo.core.datafile import SNAKE_ID, DataFile, DocPath, Problems, read_card_file, structure
 
 
@@ -89,9 +89,9 @@ class MoraleRow:
     """A Morale State's modifiers and how an Enemy in it reads his card (base-rules §7)."""
 
     state: MoraleState
-    fire_ws: MODIFIER
+    fire_ws: MORALE_WS_MODIFIER
     """Added to the WS of his fire (and to spotting, §20 Q7)."""
-    melee_tq: MODIFIER | None
+    melee_tq: MORALE_TQ_MODIFIER | None
     """Added to his melee TQ; ``None`` = as an attacker he surrenders instead (17.3)."""
     source: Source
     card_row: ROW | None = None
@@ -227,6 +227,41 @@ class Checks:
         return step_morale(state, outcome.morale_steps, cap=outcome.gain_cap)
 
 
+def _check_falling(doc: DataFile, probs: Problems, rows: tuple[MoraleRow, ...] | list[MoraleRow]) -> None:
+    """A Morale State's fire and melee modifiers fall from Berserk to Shaken (base-rules §7, §11).
+
+    A state better than Normal has modifiers of 0 or more, a worse one of 0 or less (a sign
+    flipped by mistake, Berserk melee −3, is refused at its line), and each is at most the one of
+    the state above it. Rout, which neither fires nor attacks in melee, is left out.
+    """
+    normal = MORALE_ORDER.index(MoraleState.NORMAL)
+    for key, what in (("fire_ws", "fire WS modifier"), ("melee_tq", "melee TQ modifier")):
+        above: tuple[str, int] | None = None
+        for i, r in enumerate(rows):
+            value = getattr(r, key)
+            if r.state is MoraleState.ROUT or value is None:
+                continue
+            rank = MORALE_ORDER.index(r.state)
+            if (rank < normal and value < 0) or (rank > normal and value > 0):
+                better = "better" if rank < normal else "worse"
+                sign = "0 or more" if rank < normal else "0 or less"
+                probs.add(
+                    doc,
+                    ("morale_states", i, key),
+                    f"{r.state.value} has a {what} of {value:+d}: a state {better} than normal "
+                    f"has one of {sign}",
+                )
+                continue
+            if above is not None and value > above[1]:
+                probs.add(
+                    doc,
+                    ("morale_states", i, key),
+                    f"{r.state.value} has a {what} of {value:+d}, better than {above[0]}'s "
+                    f"{above[1]:+d} above it (the modifiers fall from berserk to shaken)",
+                )
+            above = (r.state.value, value)
+
+
 def checks_from(doc: DataFile) -> Checks:
     """Build :class:`Checks` from a read ``checks.yaml``.
 
@@ -270,6 +305,7 @@ def checks_from(doc: DataFile) -> Checks:
             probs.add(doc, at, "forced_order goes with card_string, and only with it")
         if r.forced_order is not None and not SNAKE_ID.match(r.forced_order):
             probs.add(doc, (*at, "forced_order"), f"order id {r.forced_order!r} must be snake_case")
+    _check_falling(doc, probs, raw.morale_states)
     kinds: dict[CheckKind, int] = {}
     for i, t in enumerate(raw.checks):
         at = ("checks", i)

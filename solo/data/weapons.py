@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import attrs
 
-from solo.core.bounds import COUNT, MODIFIER, RANGE, WS
+from solo.core.bounds import BAND_MODIFIER, COUNT, MODIFIER, RANGE, ROF, WS, Within, bound_of
 from solo.core.catalog import Catalog
 from solo.core.datafile import SNAKE_ID, DataFile, DocPath, Problems, check_unique, read_card_file, structure
 from solo.core.dice_expressions import DiceExpression
@@ -91,7 +91,7 @@ class RofBeyond:
     """ROF ``rof`` beyond ``range`` hexes (StG 44: 1 beyond 13, C2 26.0)."""
 
     range: RANGE
-    rof: COUNT
+    rof: ROF
 
 
 @attrs.frozen
@@ -133,7 +133,7 @@ class Weapon:
     kind: WeaponKind
     max_range: RANGE
     """No fire beyond this many hexes."""
-    rof: COUNT | None
+    rof: ROF | None
     """Attacks per fire action; ``None`` for thrown weapons (§12)."""
     rof_beyond: RofBeyond | None
     flags: tuple[WeaponFlag, ...]
@@ -204,6 +204,8 @@ class WeaponTable(Catalog):
     _WHAT: ClassVar[str] = "weapon"
 
     weapons: tuple[Weapon, ...]
+    source: str = attrs.field(default="cards/weapons.yaml", eq=False, repr=False)
+    """The file the weapons were read from, as problems name it."""
     _by_id: dict[str, Weapon] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -227,8 +229,8 @@ class WeaponEntry:
     name: str
     kind: WeaponKind
     max_range: RANGE
-    rof: COUNT | None
-    bands: str | None
+    rof: ROF | None
+    bands: Annotated[str, Within(bound_of(BAND_MODIFIER))] | None
     source: Source
     nation: Nation | None = None
     rof_beyond: RofBeyond | None = None
@@ -361,7 +363,7 @@ def weapons_from(doc: DataFile) -> WeaponTable:
         if weapon is not None:
             weapons.append(weapon)
     probs.raise_if_any()
-    return WeaponTable(tuple(weapons))
+    return WeaponTable(tuple(weapons), source=doc.name)
 
 
 WEAPONS_FILE = "weapons.yaml"
