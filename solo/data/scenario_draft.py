@@ -166,7 +166,8 @@ class ScenarioDraft:
 
     def teams(self, side: str) -> list[dict[str, Any]]:
         """The teams of ``side`` (``friendly``/``enemy``), the list itself."""
-        return self.doc.setdefault(side, [])
+        teams: list[dict[str, Any]] = self.doc.setdefault(side, [])
+        return teams
 
     def team(self, team_id: str) -> tuple[int, dict[str, Any]]:
         """(index, entry) of the team ``team_id``, added (empty) if the scenario has none."""

@@ -58,7 +58,7 @@ def validate(
     ``maps`` (``--maps DIR``) adds its maps, and its ``scenarios/`` to the ones checked when no
     path is given. A missing directory is a problem.
     """
-    paths = [Path(p) for p in paths]
+    targets = [Path(p) for p in paths]
     problems: list[Problem] = []
     count = 0
     own = Path(cards) if cards is not None else None
@@ -67,7 +67,7 @@ def validate(
         if not Path(maps).is_dir():
             return 0, [Problem(str(maps), None, "no such map directory")]
         extra = [f for f in sorted(Path(maps).glob("*.yaml")) if not _looks_like_scenario(f)]
-    if not paths:
+    if not targets:
         got = load_set(own, extra)
         scenarios = sorted((maps_dir() / "scenarios").glob("*.yaml"))
         if maps is not None:
@@ -78,7 +78,7 @@ def validate(
         if not got.problems:
             problems.extend(_check_scenarios(house_from(got), scenarios))
         return count, _sorted(problems)
-    for p in paths:
+    for p in targets:
         if not p.exists():
             problems.append(Problem(str(p), None, "no such file or directory"))
             continue

@@ -140,7 +140,7 @@ def modified_number(vom: Vom, number: int, morale: MoraleState | str | None) -> 
         raise ValueError(f"an initiative number is 0-99, got {number!r}")
     if morale is None:
         return number
-    modifier = vom._modifiers.get(morale)  # type: ignore[call-overload]  # fast path: a member
+    modifier = vom._modifiers.get(morale)  # type: ignore[arg-type]  # fast path: a str misses, then morale_modifier
     if modifier is None:
         modifier = vom.morale_modifier(morale)
     return min(99, max(0, number + modifier))
