@@ -24,6 +24,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from itertools import islice
+from typing import Any
 
 from solo.core.hexes import line_shape
 from solo.data.maps import Board
@@ -300,7 +301,7 @@ def _relative(grid: _Grid, dx: int, dz: int, p: int) -> RelLine | None:
     return RelLine(tuple(steps), tuple(cells), through_corners(dx, dz), need)
 
 
-def _put(cache: dict, key: int, value: object, cap: int) -> None:
+def _put(cache: dict[Any, Any], key: int, value: object, cap: int) -> None:
     """``cache[key] = value``, first dropping the oldest quarter when ``cache`` holds ``cap``."""
     if len(cache) >= cap:
         for old in list(islice(cache, max(1, cap // 4))):

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from solo.core.errors import NotPlacedError
 from solo.core.hexes import Hex
 from solo.core.sides import Side
 from solo.data.cards import DirectionString
@@ -162,6 +163,24 @@ class Character:
         return self.hex is not None and self.status in (Status.ACTIVE, Status.INCAPACITATED)
 
     @property
+    def on_hex(self) -> Hex:
+        """The hex of a character the rules place on the map (every one :meth:`GameState.active`
+        lists). Raises :class:`~solo.core.errors.NotPlacedError` if he has none."""
+        h = self.hex
+        if h is None:
+            raise NotPlacedError(f"{self.name} ({self.id}) is not on a hex")
+        return h
+
+    @property
+    def in_seat(self) -> str:
+        """The position of a character riding a vehicle (``"commander"``...; C2 31.3).
+        Raises :class:`~solo.core.errors.NotPlacedError` if he has no seat."""
+        pos = self.seat
+        if pos is None:
+            raise NotPlacedError(f"{self.name} ({self.id}) has no seat in a vehicle")
+        return pos
+
+    @property
     def light_wounds(self) -> int:
         return sum(1 for w in self.wounds if w is Wound.LIGHT)
 
@@ -199,6 +218,15 @@ class Team:
     """This turn's initiative value (lower acts first), or None before it is set."""
     first_card: str | None = None
     """Enemy: the first card drawn for the team this turn, which sets its initiative (9.1)."""
+
+    @property
+    def on_track(self) -> int:
+        """This turn's initiative value of a team placed on the Initiative Track (base-rules §2).
+        Raises :class:`~solo.core.errors.NotPlacedError` before it is set."""
+        value = self.initiative
+        if value is None:
+            raise NotPlacedError(f"team {self.id} has no initiative value yet")
+        return value
 
 
 @attrs.define

@@ -44,8 +44,12 @@ def _marker_near(game: GameContext, vehicle: Vehicle, ch: Character, target_hex:
     for v in vehicles_of(game.state).values():
         if v is vehicle or v.side is not vehicle.side or not v.is_active:
             continue
-        seat = v.seats.get("commander")
-        if seat is not None and seat.marker is not None and game.distance(seat.marker, target_hex) <= 1:
+        commander = v.seats.get("commander")
+        if (
+            commander is not None
+            and commander.marker is not None
+            and game.distance(commander.marker, target_hex) <= 1
+        ):
             return f"the {v.name} Commander's Target Marker"
     return None
 
@@ -173,7 +177,7 @@ def _sees_something(game: GameContext, vehicle: Vehicle, ch: Character) -> bool:
         if o.revealed and o.hex is not None and seat_sees(game, vehicle, ch.seat, o.hex):
             return True
     for v in vehicles_of(game.state).values():
-        if v.side is not vehicle.side and v.is_active and seat_sees(game, vehicle, ch.seat, v.hex):
+        if v.side is not vehicle.side and v.is_active and seat_sees(game, vehicle, ch.seat, v.on_hex):
             return True
     return False
 

@@ -317,7 +317,8 @@ def move_impulse(
                 i += 1
                 continue
             # 31.5: no later movement possible: the Enemy Alternate Movement Direction Table.
-            current = run.directions if not run.road else DirectionString((move_dir,))
+            # directions are None only under Road Movement Orders (move_vehicle checks it)
+            current = DirectionString((move_dir,)) if run.road or run.directions is None else run.directions
             new_dirs, text, rolls = _alternate(ctx, run.state.hex, current)
             if new_dirs is None:
                 run.order = table.get("emergency_stop")
