@@ -213,7 +213,7 @@ def _forced(game: GameContext, vehicle: Vehicle) -> dict[str, Any]:
     """
     turn = game.state.flow.turn
     acted = vehicle.acted
-    got = acted.get(FORCED_KEY)
+    got: dict[str, Any] | None = acted.get(FORCED_KEY)
     if got is not None and got.get("turn") == turn:
         return got
     forced: dict[str, Any] = {"turn": turn}
