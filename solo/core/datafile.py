@@ -435,7 +435,7 @@ class _Converter:
         return getattr(self.built(), name)
 
 
-converter: cattrs.Converter = _Converter()  # type: ignore[assignment]
+converter: cattrs.Converter = _Converter()  # type: ignore[assignment]  # a lazy proxy: forwards to the built Converter
 """The one converter for every data file (see :func:`make_converter`), built on first use."""
 
 

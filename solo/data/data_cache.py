@@ -187,7 +187,7 @@ def cached(
         if keep is None or keep(value):
             _write(directory, kind, key, value)
     _remember(value, key)
-    return value  # type: ignore[return-value]
+    return value  # type: ignore[return-value]  # the file holds what build() gave for this key
 
 
 def _remember(value: object, key: str) -> None:

@@ -140,7 +140,7 @@ class ScenarioDraft:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ScenarioDraft) and self.doc == other.doc
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable with __eq__: unhashable, as Python's idiom
 
     def text(self) -> str:
         """The YAML text to save (:func:`~solo.data.scenario_writer.dump_scenario`).

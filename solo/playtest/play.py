@@ -203,7 +203,7 @@ def force_next(
                 raise ChanceError(f"card {c!r} is not in the {deck} deck")
     if not dice and not any(cards.values()):
         return
-    game.dice.source = ScriptedSource(dice, cards=cards, fallback=game.dice.source)  # type: ignore[arg-type]
+    game.dice.source = ScriptedSource(dice, cards=cards, fallback=game.dice.source)  # type: ignore[arg-type]  # any ChanceSource rolls on
     recipe = recipe_of(game)
     if recipe is not None:
         recipe.forced.append(

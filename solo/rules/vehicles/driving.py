@@ -213,7 +213,7 @@ def _drive(
         turn_way = 1 if key == "clockwise" else -1
     new, report = move_impulse(
         game.board,
-        vtype.kind,  # type: ignore[arg-type]
+        vtype.kind,
         start,
         o,
         dirs,
@@ -334,7 +334,7 @@ def _trial_move(
 
     return move_impulse(
         game.board,
-        vtype.kind,  # type: ignore[arg-type]
+        vtype.kind,
         start,
         o,
         dirs,

@@ -82,6 +82,7 @@ from solo.data.maps import Board
 from solo.data.orders import Order, OrderTable, Slot, load_orders
 from solo.data.terrain import VehicleEntry
 from solo.rules.vehicles.move_state import (
+    AnyVehicleKind,
     MoveReport,
     MoveStep,
     StepKind,
@@ -141,7 +142,7 @@ class _Ctx:
     """What stays fixed during one :func:`move_impulse` call."""
 
     board: Board
-    kind: VehicleKind
+    kind: AnyVehicleKind
     is_enemy: bool
     blocked: Callable[[Hex], bool]
     dice: Dice | None
@@ -181,7 +182,7 @@ class _Run:
 
 def move_impulse(
     board: Board,
-    kind: VehicleKind,
+    kind: AnyVehicleKind,
     state: VehicleMoveState,
     order: Order,
     directions: DirectionString | None,
