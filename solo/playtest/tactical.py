@@ -468,7 +468,7 @@ def _fire_target(decision: Decision) -> str:
 
 def _should_duck(game: Game, ch: Character) -> bool:
     """Duck Back (7.19): a man in the Open, not firing, seen by enough Known enemies with fire orders."""
-    if ch.order is None or ch.order.order in (*FIRE_ORDERS, "charge", "melee", "grenade"):
+    if ch.order is None or ch.order.order in FIRE_ORDERS or ch.order.order in ("charge", "melee", "grenade"):
         return False
     if game.in_cover(ch):
         return False

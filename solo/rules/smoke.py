@@ -66,7 +66,7 @@ def _smoke_records(game: GameContext) -> list[dict[str, Any]]:
             if diff > 0:
                 recs.extend({"hex": str(h), "state": state, "placed": 0, "fire": None} for _ in range(diff))
             for _ in range(-diff):
-                for r in reversed(recs):
+                for r in recs[::-1]:
                     if r["hex"] == str(h) and r["state"] == state and r["fire"] is None:
                         recs.remove(r)
                         break
