@@ -235,12 +235,10 @@ class _Checker:
         """The unstructured node at ``path`` (None if absent)."""
         node: Any = self.doc.data
         for step in path:
-            if isinstance(node, list):
-                if not (isinstance(step, int) and 0 <= step < len(node)):
-                    return None
+            if isinstance(node, dict) and step in node:
                 node = node[step]
-            elif isinstance(node, dict) and step in node:
-                node = node[step]
+            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                node = node[step]  # (one branch each: mypy narrows the index type apart)
             else:
                 return None
         return node
