@@ -19,7 +19,17 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = ["Game", "__version__", "load_data", "new_game"]
+__all__ = ["Game", "__version__", "build", "load_data", "new_game"]
+
+
+def build() -> str:
+    """Which build of the engine runs: ``"compiled (mypyc)"`` when the installed engine modules
+    are C extensions (``SOLO_COMPILE=1 pip install .``), else ``"pure Python"``. Imports nothing."""
+    from importlib.util import find_spec
+
+    spec = find_spec("solo.engine.game")
+    origin = spec.origin if spec is not None else None
+    return "compiled (mypyc)" if origin is not None and origin.endswith((".so", ".pyd")) else "pure Python"
 
 
 def __getattr__(name: str) -> Any:

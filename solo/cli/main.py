@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from solo import __version__
+from solo import __version__, build
 from solo.cli.args import RANGE_MAX, TQ_MAX, bounded
 from solo.cli.forced import _read_dice_file
 from solo.core.errors import DataError, LogError, SoloError
@@ -243,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="solo",
         description="The Enemy side of the solitaire squad wargame Combat! and Combat!2 (house edition).",
     )
-    parser.add_argument("--version", action="version", version=f"solo {__version__}")
+    parser.add_argument("--version", action="version", version=f"solo {__version__}, {build()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check data files (all shipped data when no PATH is given)")

@@ -20,7 +20,8 @@ class Catalog:
     _by_id: dict[str, Any]
 
     def _all(self) -> tuple[Any, ...]:
-        return getattr(self, self._ITEMS)
+        items: tuple[Any, ...] = getattr(self, self._ITEMS)
+        return items
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._all())

@@ -201,7 +201,7 @@ def _first_line(exc: BaseException) -> str:
     if "maximum nesting depth" in str(exc):  # libyaml's words
         return "nested too deeply"
     if isinstance(exc, _yaml().MarkedYAMLError) and exc.problem:
-        return exc.problem
+        return str(exc.problem)
     return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
@@ -210,7 +210,17 @@ def _construct_errors() -> tuple[type[BaseException], ...]:
     return (_yaml().YAMLError, ValueError, TypeError, OverflowError)
 
 
-def _build(loader, node, path, lines, key_lines, problems, name, spans, seen):
+def _build(
+    loader: Any,
+    node: Any,
+    path: DocPath,
+    lines: dict[DocPath, int],
+    key_lines: dict[DocPath, int],
+    problems: list[Problem],
+    name: str,
+    spans: dict[DocPath, tuple[int, int]],
+    seen: set[int],
+) -> Any:
     line = node.start_mark.line + 1
     lines[path] = line
     if id(node) in seen:  # an alias: the same node met again
@@ -377,8 +387,13 @@ def make_converter() -> cattrs.Converter:
         return hook
 
     conv.register_structure_hook_factory(_is_homogeneous, _sequence_factory)
-    conv.register_structure_hook_factory(lambda t: typing.get_origin(t) is dict, _mapping_factory)
+    conv.register_structure_hook_factory(_is_dict, _mapping_factory)
     return conv
+
+
+def _is_dict(t: Any) -> bool:
+    origin: Any = typing.get_origin(t)
+    return origin is dict
 
 
 class _Converter:
@@ -420,7 +435,7 @@ class _Converter:
         return getattr(self.built(), name)
 
 
-converter: cattrs.Converter = _Converter()  # type: ignore[assignment]
+converter: cattrs.Converter = _Converter()  # type: ignore[assignment]  # a lazy proxy: forwards to the built Converter
 """The one converter for every data file (see :func:`make_converter`), built on first use."""
 
 
@@ -453,13 +468,13 @@ def _problems_from(exc: BaseException, doc: DataFile, path: DocPath, cls: Any) -
         for sub in without:
             yield from _problems_from(sub, doc, path, None)
     elif isinstance(exc, ClassValidationError):
-        with_notes, without = exc.group_exceptions()
-        for sub, note in with_notes:
+        attr_notes, attr_without = exc.group_exceptions()
+        for sub, attr_note in attr_notes:
             if isinstance(sub, KeyError):
-                yield doc.problem(path, f"missing required key {note.name!r}")
+                yield doc.problem(path, f"missing required key {attr_note.name!r}")
             else:
-                yield from _problems_from(sub, doc, (*path, note.name), note.type)
-        for sub in without:
+                yield from _problems_from(sub, doc, (*path, attr_note.name), attr_note.type)
+        for sub in attr_without:
             yield from _problems_from(sub, doc, path, None)
     elif isinstance(exc, ForbiddenExtraKeysError):
         allowed = sorted(f.name for f in attrs.fields(exc.cl)) if attrs.has(exc.cl) else []
@@ -470,8 +485,8 @@ def _problems_from(exc: BaseException, doc: DataFile, path: DocPath, cls: Any) -
                 at_key=True,
             )
     elif isinstance(exc, BaseExceptionGroup):
-        for sub in exc.exceptions:
-            yield from _problems_from(sub, doc, path, cls)
+        for member in exc.exceptions:
+            yield from _problems_from(member, doc, path, cls)
     elif isinstance(exc, OutOfRangeError):
         yield doc.problem(path, f"{_field(path)}: {exc}")
     else:

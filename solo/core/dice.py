@@ -244,7 +244,9 @@ class ScriptedSource:
     ):
         self._rolls: deque[int] = deque(rolls)
         self._cards: dict[str, deque[str]] = {name: deque(ids) for name, ids in (cards or {}).items()}
-        if isinstance(fallback, int) and not isinstance(fallback, bool):
+        if isinstance(fallback, bool):
+            raise TypeError("fallback must be a SeededSource, a seed or None, not a bool")
+        if isinstance(fallback, int):
             fallback = SeededSource(fallback)
         self.fallback: SeededSource | None = fallback
 
@@ -383,7 +385,7 @@ class TableSource:
     def card(self, deck: str, pile: Sequence[str], purpose: str) -> int:
         """Ask which card was drawn; the legal answers are the draw pile's ids, sorted."""
         answer = self._ask(ChanceRequest("card", purpose, tuple(sorted(pile)), deck=deck))
-        return pile.index(answer)  # type: ignore[arg-type]
+        return pile.index(answer)
 
     def shuffle(self, deck: str, pile: list[str], purpose: str, detail: str = "") -> None:
         """Tell the player to shuffle; the order kept by the engine is not used."""

@@ -62,7 +62,7 @@ class DiceExpression:
 
     def __attrs_post_init__(self) -> None:
         ndice = sum(t.count for t in self.terms if t.sides is not None)
-        plan = []
+        plan: list[tuple[str, int, int, str, int, bool]] = []
         for t in self.terms:
             for _ in range(t.count if t.sides is not None else 0):
                 detail = f"die {len(plan) + 1} of {ndice} of {self.text}"

@@ -61,6 +61,12 @@ class GeometryError(SoloError, ValueError):
     """A malformed hex id, an unknown direction, a hex outside a map."""
 
 
+class NotPlacedError(SoloError):
+    """A rule asked where a piece stands while it has no place: the hex of a character or
+    vehicle off the map (in a cup, exited, eliminated), or the Initiative Track value of a team
+    before it is set. An engine bug, never a player's mistake."""
+
+
 class ChoiceError(SoloError):
     """A choice the engine cannot take; the game state is unchanged."""
 

@@ -286,7 +286,7 @@ def inputs_of(events: Iterable[Event]) -> list[str]:
     return [ev.data["choice"] for ev in events if not ev.automatic and ev.kind == "choice"]
 
 
-def comparable(ev: Event) -> tuple:
+def comparable(ev: Event) -> tuple[Any, ...]:
     """What must match on replay: kind, turn, impulse, text, rule, actor and data."""
     return (
         ev.kind,

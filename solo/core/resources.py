@@ -18,7 +18,8 @@ from pathlib import Path
 def _dir(package: str) -> Path:
     # Both install modes put the data in a real directory on disk: the package's one folder
     # (read from its spec; importlib.resources would import zipfile for the same answer).
-    locations = list(importlib.import_module(package).__spec__.submodule_search_locations or ())
+    spec = importlib.import_module(package).__spec__
+    locations = list((spec.submodule_search_locations if spec is not None else None) or ())
     if len(locations) == 1 and Path(locations[0]).is_dir():
         return Path(locations[0])
     from importlib.resources import files

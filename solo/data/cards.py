@@ -248,7 +248,8 @@ class EnemyOrderTable:
 
     def row(self, row: CardRow) -> EnemyOrderEntry:
         """The entry for the morale ``row`` (base-rules §5.3 step 7)."""
-        return getattr(self, row.value)
+        entry: EnemyOrderEntry = getattr(self, row.value)
+        return entry
 
     def rows(self) -> tuple[tuple[CardRow, EnemyOrderEntry], ...]:
         """All five rows, Aggressive first."""
@@ -300,7 +301,8 @@ class EnemyDeckDef(Catalog):
 
     def card(self, card_id: str) -> EnemyOrderCard:
         """The card with id ``card_id`` (:meth:`get`). Raises ``KeyError`` if there is none."""
-        return self.get(card_id)
+        card: EnemyOrderCard = self.get(card_id)
+        return card
 
     def by_initiative(self, initiative: int) -> EnemyOrderCard:
         """The card with this initiative (1-99, odd). Raises ``KeyError`` if there is none."""
@@ -342,7 +344,7 @@ def read_deck_head(doc: DataFile) -> _DeckHead:
 
 def structure_cards(doc: DataFile, head: _DeckHead, cls: type, probs: Problems) -> list[tuple[int, Any]]:
     """Structure each card on its own so that every card's problems are reported."""
-    out = []
+    out: list[tuple[int, Any]] = []
     for i in range(len(head.cards)):
         try:
             out.append((i, structure(doc, cls, at=("cards", i))))

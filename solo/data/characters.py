@@ -250,14 +250,14 @@ def load_characters(path: Path | str | None = None, weapons: WeaponTable | None 
         numbers = check_unique(
             probs,
             doc,
-            [((key, i, "counter"), prof.counter) for i, prof in enumerate(counters)],
+            [((key, i, "counter"), cprof.counter) for i, cprof in enumerate(counters)],
             "counter {id} given twice (also entry {index})",
         )
-        for i, prof in enumerate(counters):
+        for i, cprof in enumerate(counters):
             where = (key, i)
-            if not 1 <= prof.counter <= 21:
-                probs.add(doc, (*where, "counter"), f"counter {prof.counter} outside 1-21")
-            check_stats(doc, probs, where, prof, weapons)
+            if not 1 <= cprof.counter <= 21:
+                probs.add(doc, (*where, "counter"), f"counter {cprof.counter} outside 1-21")
+            check_stats(doc, probs, where, cprof, weapons)
         absent = [n for n in range(1, 22) if n not in numbers]
         if absent:
             probs.add(doc, (key,), f"{key}: no profile for counter(s) {', '.join(map(str, absent))}")

@@ -32,7 +32,7 @@ import sys
 import weakref
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -45,7 +45,7 @@ _SOURCE_PACKAGES = ("core", "data")
 KEEP_OTHERS = 4
 """How many entries of a kind written by other installations of :mod:`solo` are kept."""
 
-_KEYS: dict[int, tuple[weakref.ref, str]] = {}
+_KEYS: dict[int, tuple[weakref.ref[Any], str]] = {}
 """id(value) → (the value, weakly; its key), for :func:`key_for`."""
 
 
@@ -107,7 +107,8 @@ def _read(path: Path, key: str) -> object | None:
     if end < 0 or not blob.startswith(b"from ", len(head)):
         return None
     try:
-        return pickle.loads(blob[end + 1 :])
+        value: object = pickle.loads(blob[end + 1 :])
+        return value
     except Exception:  # a corrupt or truncated cache is ignored and rebuilt
         return None
 
@@ -186,7 +187,7 @@ def cached(
         if keep is None or keep(value):
             _write(directory, kind, key, value)
     _remember(value, key)
-    return value  # type: ignore[return-value]
+    return value  # type: ignore[return-value]  # the file holds what build() gave for this key
 
 
 def _remember(value: object, key: str) -> None:

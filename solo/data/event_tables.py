@@ -12,7 +12,7 @@ from pathlib import Path
 import attrs
 
 from solo.core.bounds import COUNT, D10, MODIFIER
-from solo.core.datafile import Problems, read_card_file, structure
+from solo.core.datafile import DataFile, DocPath, Problems, read_card_file, structure
 from solo.data.friendly_deck import EventTable
 
 
@@ -163,14 +163,16 @@ def load_event_tables(path: Path | str | None = None) -> EventTables:
     return EventTables(raw.friendly, raw.enemy, edition=raw.edition, source=doc.name, variants=raw.variants)
 
 
-def _check_table(doc, probs: Problems, path: tuple, entries: tuple[EventEntry, ...], name: str) -> None:
+def _check_table(
+    doc: DataFile, probs: Problems, path: tuple[str, ...], entries: tuple[EventEntry, ...], name: str
+) -> None:
     """One d10 table at ``path`` of the file, of side ``name`` (the checks of :func:`load_event_tables`)."""
     seen: dict[int, int] = {}
     data = doc.data
     for key in path:
         data = data[key]
     for i, e in enumerate(entries):
-        where = (*path, i)
+        where: DocPath = (*path, i)
         if not 0 <= e.roll <= 9:
             probs.add(doc, (*where, "roll"), f"roll {e.roll} outside 0-9 (a d10 face)")
         elif e.roll in seen:

@@ -81,17 +81,17 @@ class EffectScope(enum.Enum):
 _TEAM_SCOPES = (EffectScope.ALL, EffectScope.ABLE, EffectScope.BAKER, EffectScope.CHARLIE)
 
 
-def _team_scope(_instance: Any, attribute: attrs.Attribute, value: EffectScope) -> None:
+def _team_scope(_instance: Any, attribute: attrs.Attribute[Any], value: EffectScope) -> None:
     if value not in _TEAM_SCOPES:
         raise ValueError(f"{attribute.name} must be one of all, able, baker, charlie, got {value.value!r}")
 
 
-def _nonzero(_instance: Any, attribute: attrs.Attribute, value: int) -> None:
+def _nonzero(_instance: Any, attribute: attrs.Attribute[Any], value: int) -> None:
     if value == 0:
         raise ValueError(f"{attribute.name} must not be 0")
 
 
-def _positive(_instance: Any, attribute: attrs.Attribute, value: int) -> None:
+def _positive(_instance: Any, attribute: attrs.Attribute[Any], value: int) -> None:
     if value < 1:
         raise ValueError(f"{attribute.name} must be 1 or more, got {value}")
 
@@ -255,7 +255,7 @@ def effect_from_dict(value: Any) -> Effect:
     if not isinstance(kind, str) or kind not in EFFECT_KINDS:
         raise ValueError(f"unknown effect kind {kind!r} (expected one of {kinds})")
     rest = {k: v for k, v in value.items() if k != "kind"}
-    effect = converter.structure(rest, EFFECT_KINDS[kind])
+    effect: Effect = converter.structure(rest, EFFECT_KINDS[kind])
     if isinstance(effect, OrderLimit):
         for order_id in effect.forbid:
             if not SNAKE_ID.match(order_id):
@@ -336,7 +336,8 @@ class FriendlyDeckDef(Catalog):
 
     def card(self, card_id: str) -> FriendlyCard:
         """The card with id ``card_id`` (:meth:`get`). Raises ``KeyError`` if there is none."""
-        return self.get(card_id)
+        card: FriendlyCard = self.get(card_id)
+        return card
 
 
 FRIENDLY_NUMBERED = 50

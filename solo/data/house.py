@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo.core.datafile import DataFile, Problems, read, read_card_file
+from solo.core.datafile import DataFile, DocPath, Problems, read, read_card_file
 from solo.core.errors import DataError, Problem
 from solo.core.resources import cards_dir, display_name, maps_dir
 from solo.data import data_cache
@@ -356,7 +356,7 @@ def cross_check(loaded: dict[str, Any], paths: dict[str, Path]) -> list[Problem]
     return out
 
 
-def _at(path: Path, doc_path: tuple, message: str) -> Problem:
+def _at(path: Path, doc_path: DocPath, message: str) -> Problem:
     """A problem at a document path of the file at ``path`` (re-read for its line; a rare path)."""
     try:
         return read(path, display_name(path)).problem(doc_path, message)

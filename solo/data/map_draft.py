@@ -18,7 +18,9 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import yaml
@@ -195,8 +197,8 @@ def _scalar(key: str, value: object) -> str:
     return yaml.safe_dump({key: value}, allow_unicode=True, width=10_000, sort_keys=False)
 
 
-def _grid(d: MapDraft, cell) -> list[str]:
-    out = []
+def _grid(d: MapDraft, cell: Callable[[Hex], str]) -> list[str]:
+    out: list[str] = []
     for row in range(d.rows):
         chunks, chunk = [], ""
         for col in range(d.columns):
@@ -263,7 +265,7 @@ def _body(d: MapDraft, key: str) -> list[str] | None:
 LIST_KEYS = ("hexsides", "overlays", "roads")
 """The list sections; their comment lines inside are kept with the entries under them."""
 
-_Unit = tuple
+_Unit = tuple[Any, ...]
 """One item of a list section: ``(side_key, feature)`` of a hexside, ``(hex, feature)`` of an
 overlay, or ``(path,)`` of a road (``path`` a tuple of hexes)."""
 
@@ -289,7 +291,7 @@ def _unit_hexes(key: str, unit: _Unit) -> set[Hex]:
     return set(unit[0])
 
 
-def _entries(d: MapDraft, key: str, units: list[_Unit], tokens: dict | None = None) -> list[str]:
+def _entries(d: MapDraft, key: str, units: list[_Unit], tokens: dict[Any, str] | None = None) -> list[str]:
     """The entry lines (``  - ...``) of list section ``key`` for ``units``; ``tokens`` keeps
     the spelling of a hexside already written (``"14.06/5"`` rather than ``"13.07/2"``)."""
     if key == "roads":
@@ -297,7 +299,7 @@ def _entries(d: MapDraft, key: str, units: list[_Unit], tokens: dict | None = No
     by_feature: dict[str, list[str]] = {}
     for where, feature in units:
         if key == "hexsides":
-            tok = (tokens or {}).get(where) or side_token(*where, d.stagger)
+            tok = (tokens or {}).get(where) or side_token(where[0], where[1], d.stagger)
         else:
             tok = str(where)
         by_feature.setdefault(feature, []).append(tok)
@@ -310,7 +312,7 @@ def _entries(d: MapDraft, key: str, units: list[_Unit], tokens: dict | None = No
     return lines
 
 
-def _entry_units(d: MapDraft, key: str, text: str, tokens: dict) -> list[_Unit]:
+def _entry_units(d: MapDraft, key: str, text: str, tokens: dict[Any, str]) -> list[_Unit]:
     """The items of one written entry (its text after ``- ``); ValueError if unreadable.
     The spelling of each hexside goes into ``tokens``."""
     value = yaml.safe_load(text)
@@ -343,7 +345,7 @@ class _Group:
     entries: list[tuple[str, list[_Unit]]] = attrs.field(factory=list)
 
 
-def _groups(d: MapDraft, key: str, lines: list[str], tokens: dict) -> list[_Group]:
+def _groups(d: MapDraft, key: str, lines: list[str], tokens: dict[Any, str]) -> list[_Group]:
     """The groups of a list section's lines after its key line; ValueError if unreadable."""
     groups: list[_Group] = []
     for line in lines:
@@ -367,7 +369,7 @@ def _merged(d: MapDraft, key: str, lines: list[str]) -> list[str] | None:
     after the entry that shares most hexes with it (a hedge side next to a hedge, the pieces
     of a cut road), else at the section's start, above every inner comment. A comment goes
     with the last item under it. None if the old lines are not in the written format."""
-    tokens: dict = {}
+    tokens: dict[Any, str] = {}
     try:
         groups = _groups(d, key, lines[1:], tokens)
     except (ValueError, KeyError, TypeError, yaml.YAMLError, GeometryError):
@@ -388,7 +390,7 @@ def _merged(d: MapDraft, key: str, lines: list[str]) -> list[str] | None:
         else:
             extra.append(unit)
     out = _entries(d, key, extra, tokens)  # under no comment: before the first one
-    used: set = set()
+    used: set[object] = set()
     for gi, g in enumerate(groups):
         body: list[str] = []
         for ei, (line, units) in enumerate(g.entries):
@@ -454,7 +456,7 @@ def code_for(d: MapDraft, terrain_id: str) -> str:
     if terrain_id in codes:
         return codes[terrain_id]
     used = set(d.legend)
-    candidates = [
+    candidates: list[str] = [
         terrain_id[0],
         terrain_id[0].upper(),
         *"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",

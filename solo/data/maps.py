@@ -34,6 +34,7 @@ import enum
 import functools
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -229,7 +230,7 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
         {},
         {},
         {},
-        frozenset(),
+        (),
     )
     terrain: dict[Hex, str] = {}
     level: dict[Hex, int] = {}
@@ -256,11 +257,12 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
             level[Hex(col, row)] = int(code)
     # Column-major order: sort once so that iteration is deterministic and natural.
     terrain = dict(sorted(terrain.items()))
-    for h in terrain:
-        level.setdefault(h, 0)
-    level = {h: level[h] for h in terrain}
+    for hx in terrain:
+        level.setdefault(hx, 0)
+    level = {hx: level[hx] for hx in terrain}
 
     hexsides: dict[tuple[Hex, Hex], str] = {}
+    h: Hex | None
     for i, entry in enumerate(raw.hexsides):
         t = table.get(entry.feature) if entry.feature in table else None
         if t is None or t.placement not in (Placement.HEXSIDE, Placement.HEX_OR_HEXSIDE):
@@ -298,17 +300,17 @@ def _build_map(doc: DataFile, raw: _MapFile, table: TerrainTable) -> MapDef:
             hexsides[key] = t.id
 
     overlays: dict[Hex, list[str]] = {}
-    for i, entry in enumerate(raw.overlays):
-        t = table.get(entry.feature) if entry.feature in table else None
+    for i, overlay in enumerate(raw.overlays):
+        t = table.get(overlay.feature) if overlay.feature in table else None
         if t is None or t.placement not in (Placement.OVERLAY, Placement.HEX_OR_OVERLAY):
             probs.add(
                 doc,
                 ("overlays", i, "feature"),
-                f"{entry.feature!r} is not an overlay (expected e.g. barbed_wire, foxhole, trench)",
+                f"{overlay.feature!r} is not an overlay (expected e.g. barbed_wire, foxhole, trench)",
             )
             continue
         where = ("overlays", i, "hexes")
-        for k, (tok, h) in enumerate(_parse_hex_list(entry.hexes)):
+        for k, (tok, h) in enumerate(_parse_hex_list(overlay.hexes)):
             if h is None:
                 probs.items.append(doc.token_problem(where, k, f"bad hex id {tok!r} (expected CC.RR)"))
             elif not on_map(h):
@@ -453,7 +455,7 @@ class Board:
     """Per column ``x``: row = cube z + row_offset[x]."""
     grid: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
     """``grid[col][row]``: the index of hex (col, row), or −1 where the map has none."""
-    shared: dict = attrs.field(factory=dict, repr=False)
+    shared: dict[Any, Any] = attrs.field(factory=dict, repr=False)
     """Caches shared by every game on this board (LOS answers without markers, by month)."""
     changes: tuple[tuple[Hex, str], ...] = ()
     """The terrain changes this board adds to its map's (hex, new terrain id), sorted by hex; ()
@@ -576,8 +578,8 @@ def _terrain_tables(
         dep.append(d)
         abbey.append(a)
     hexside_top: dict[tuple[int, int], int] = {}
-    for (a, b), fid in m.hexsides.items():
-        ia, ib = index[a], index[b]
+    for (ha, hb), fid in m.hexsides.items():
+        ia, ib = index[ha], index[hb]
         key = (ia, ib) if ia < ib else (ib, ia)
         hexside_top[key] = max(ground[ia], ground[ib]) + table[fid].obstacle
     return tuple(ground), tuple(block_top), tuple(dep), tuple(abbey), hexside_top

@@ -234,12 +234,12 @@ class _Checker:
 
     def raw(self, path: DocPath) -> Any:
         """The unstructured node at ``path`` (None if absent)."""
-        node = self.doc.data
+        node: Any = self.doc.data
         for step in path:
-            if (isinstance(node, dict) and step in node) or (
-                isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
-            ):
+            if isinstance(node, dict) and step in node:
                 node = node[step]
+            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                node = node[step]  # (one branch each: mypy narrows the index type apart)
             else:
                 return None
         return node
@@ -773,7 +773,7 @@ class _Checker:
         for tid in (self.map.terrain[h], *self.map.overlays.get(h, ())):
             t = table[tid]
             if not t.character_passable:
-                return t.name
+                return str(t.name)
         return ""
 
     def check_hex_list(

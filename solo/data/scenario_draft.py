@@ -140,7 +140,7 @@ class ScenarioDraft:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ScenarioDraft) and self.doc == other.doc
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable with __eq__: unhashable, as Python's idiom
 
     def text(self) -> str:
         """The YAML text to save (:func:`~solo.data.scenario_writer.dump_scenario`).
@@ -166,7 +166,8 @@ class ScenarioDraft:
 
     def teams(self, side: str) -> list[dict[str, Any]]:
         """The teams of ``side`` (``friendly``/``enemy``), the list itself."""
-        return self.doc.setdefault(side, [])
+        teams: list[dict[str, Any]] = self.doc.setdefault(side, [])
+        return teams
 
     def team(self, team_id: str) -> tuple[int, dict[str, Any]]:
         """(index, entry) of the team ``team_id``, added (empty) if the scenario has none."""

@@ -66,8 +66,8 @@ def _plain(value: Any) -> Any:
                 continue  # source, map_def: not keys of the file
             v = getattr(value, f.name)
             default = f.default
-            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-                default = default.factory()  # type: ignore[union-attr]
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]  # attrs types Factory as a function
+                default = default.factory()
             if default is not attrs.NOTHING and _same(v, default):
                 continue
             out[f.name] = _plain(v)

@@ -314,9 +314,10 @@ def checks_from(doc: DataFile) -> Checks:
         kinds[t.id] = i
         columns = (t.natural_0, t.passed, t.failed, t.natural_9)
         if t.changes_morale:
-            if any(c is None for c in columns):
+            c0, c1, c2, c3 = columns
+            if c0 is None or c1 is None or c2 is None or c3 is None:
                 probs.add(doc, at, "a morale check needs natural_0, passed, failed and natural_9")
-            elif not columns[0] >= columns[1] >= columns[2] >= columns[3]:  # type: ignore[operator]
+            elif not c0 >= c1 >= c2 >= c3:
                 probs.add(
                     doc, at, "columns must run best to worst: natural_0 >= passed >= failed >= natural_9"
                 )

@@ -487,9 +487,10 @@ class VehicleType:
             for row in rows:
                 for r in range(max(row.rolls.first, 0), min(row.rolls.last, 99) + 1):
                     table[r] = row
-            if any(t is None for t in table):
+            full = tuple(t for t in table if t is not None)
+            if len(full) != len(table):
                 raise ValueError(f"{self.id}: the {aspect.value} hit location table does not cover 00-99")
-            hits[aspect] = tuple(table)  # type: ignore[arg-type]
+            hits[aspect] = full
         object.__setattr__(self, "_hits", hits)
         object.__setattr__(self, "_armor", {a.zone: a for a in self.armor_values})
         object.__setattr__(self, "_damage", {c.id: c for c in self.damage_columns})

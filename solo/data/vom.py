@@ -111,9 +111,10 @@ class Vom:
             for cell in cells:
                 for r in range(max(cell.rows.first, 0), min(cell.rows.last, 99) + 1):
                     table[r] = cell
-            if any(c is None for c in table):
+            full = tuple(c for c in table if c is not None)
+            if len(full) != len(table):
                 raise ValueError(f"VOM {role.value} {column.value} does not cover 00-99")
-            tables[(role, column)] = tuple(table)  # type: ignore[arg-type]
+            tables[(role, column)] = full
         object.__setattr__(self, "_tables", tables)
         object.__setattr__(self, "_modifiers", dict(self.morale_modifiers))
 
@@ -140,7 +141,7 @@ def modified_number(vom: Vom, number: int, morale: MoraleState | str | None) -> 
         raise ValueError(f"an initiative number is 0-99, got {number!r}")
     if morale is None:
         return number
-    modifier = vom._modifiers.get(morale)  # type: ignore[call-overload]  # fast path: a member
+    modifier = vom._modifiers.get(morale)  # type: ignore[arg-type]  # fast path: a str misses, then morale_modifier
     if modifier is None:
         modifier = vom.morale_modifier(morale)
     return min(99, max(0, number + modifier))

@@ -317,7 +317,9 @@ def _entry_weapon(doc: DataFile, probs: Problems, i: int, e: WeaponEntry) -> Wea
             probs.add(doc, where, "HE needs blast and frag (C2 31.9.4 d)")
         elif not he and (entry.blast is not None or entry.frag is not None):
             probs.add(doc, where, f"{kind.value} has no blast or frag (only HE)")
-        elif he and (entry.blast < 0 or entry.frag < 0):  # type: ignore[operator]
+        elif (
+            he and entry.blast is not None and entry.frag is not None and (entry.blast < 0 or entry.frag < 0)
+        ):
             probs.add(doc, where, "blast and frag cannot be negative")
         ammo.append(AmmoProfile(kind, pen, entry.blast, entry.frag))
     if len(probs.items) != before:

@@ -79,7 +79,7 @@ def _enterable(game: GameContext, ch: Character, h: Hex) -> bool:
 def _path(game: GameContext, ch: Character, order: Order, ds: DirectionString, *, goal: Hex) -> list[Hex]:
     """The hexes ``order`` with ``ds`` would take ``ch`` through this turn (§6 house slots), to ``goal``."""
     board = game.board
-    h = ch.hex
+    h = ch.on_hex
     a, b = ds.slots
     path: list[Hex] = []
     for imp in (1, 2, 3, 4):

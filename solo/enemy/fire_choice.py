@@ -99,11 +99,11 @@ def fire_options(game: GameContext, ch: Character, weapon_id: str | None = None)
 
             if not vehicle_targets.is_individual_target(game, f, ch, order):
                 continue
-        rng = game.distance(ch.hex, f.hex)
+        rng = game.distance(ch.on_hex, f.on_hex)
         usable = [w for w in weapons if w.band_modifier(rng) is not None]
         if not usable:
             continue
-        sight = game.sight(ch, f.hex, target=f)
+        sight = game.sight(ch, f.on_hex, target=f)
         if not sight.clear:
             continue
         out.append(_best_option(ch, f, usable, rng, _target_parts(game, ch, f, order, sight.modifier)))
@@ -252,7 +252,7 @@ def _target_parts(
     chart = 0
     if order is None or not order.has_flag(OrderFlag.IGNORES_FIRE_CHART):
         t_order = game.order_def(target) or game.data.orders.get("hide")
-        chart = _fire_chart(game, ch.hex, target.hex, t_order.fire_group or 0)
+        chart = _fire_chart(game, ch.on_hex, target.on_hex, t_order.fire_group or 0)
     return {
         "chart": chart,
         "smoke": smoke,
@@ -299,7 +299,7 @@ def _fire_chart(game: GameContext, frm: Hex, to: Hex, group: int) -> int:
 def _melee_hexes(game: GameContext) -> dict[Hex, None]:
     by_side: dict[Side, dict[Hex, None]] = {Side.FRIENDLY: {}, Side.ENEMY: {}}
     for c in game.state.active():
-        by_side[c.side][c.hex] = None
+        by_side[c.side][c.on_hex] = None
     return {h: None for h in by_side[Side.FRIENDLY] if h in by_side[Side.ENEMY]}
 
 
@@ -323,7 +323,7 @@ def sniper_aims(game: GameContext, ch: Character) -> bool:
     spotted = [f for f in game.opponents(ch) if f.revealed]
     if not spotted:
         return False
-    nearest = min(game.distance(ch.hex, f.hex) for f in spotted)
+    nearest = min(game.distance(ch.on_hex, f.on_hex) for f in spotted)
     if nearest < SNIPER_RANGE:
         return False
     out = _tqc(game, ch, ch.effective_tq, "Sniper: hold the Impulse 2 shot (C2 24.1)")

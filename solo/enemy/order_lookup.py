@@ -353,7 +353,7 @@ def _gc_checks(
     if not (entry.charge_check or entry.grenade_check):
         return None
     trace.rule("9.6")
-    foes = [f for f in field.revealed[ch.side.other] if game.distance(ch.hex, f.hex) <= GC_RANGE]
+    foes = [f for f in field.revealed[ch.side.other] if game.distance(ch.on_hex, f.on_hex) <= GC_RANGE]
     if not foes:
         if trace.say:
             trace.parts.append(f"{entry.flags} check: no Spotted Friendly within {GC_RANGE}")
@@ -398,7 +398,7 @@ def _record_check(
     game: GameContext, trace: _Trace, flag: str, ch: Character, f: Character, out: CheckOutcome, what: str
 ) -> None:
     """The check's words (when ``trace.say``) and data (called only when ``trace.keep``)."""
-    rng = game.distance(ch.hex, f.hex)
+    rng = game.distance(ch.on_hex, f.on_hex)
     if trace.say:
         verdict = "passed" if out.passed else "failed"
         natural = " (natural 9 always fails)" if out.roll == 9 else ""
@@ -516,25 +516,25 @@ def _medic_move(game: GameContext, ch: Character) -> tuple[DirectionString, Char
     wounded = [
         w
         for w in game.state.active(ch.side)
-        if w is not ch and w.wounds and 0 < game.distance(ch.hex, w.hex) <= MEDIC_RANGE
+        if w is not ch and w.wounds and 0 < game.distance(ch.on_hex, w.on_hex) <= MEDIC_RANGE
     ]
     if not wounded:
         return None
     w = _pick(
         game,
         wounded,
-        key=lambda x: (game.distance(ch.hex, x.hex), -_wound_weight(x)),
+        key=lambda x: (game.distance(ch.on_hex, x.on_hex), -_wound_weight(x)),
         purpose=f"{ch.name}: which wounded comrade (C2 30.2)",
     )
     evade = game.data.orders.get("evade")
     best: tuple[Any, ...] | None = None
     for i, ds in enumerate(_DIRECTION_STRINGS):
-        path = _path(game, ch, evade, ds, goal=w.hex)
-        end = path[-1] if path else ch.hex
+        path = _path(game, ch, evade, ds, goal=w.on_hex)
+        end = path[-1] if path else ch.on_hex
         reached = end == w.hex
         score = (
             0 if reached else 1,
-            len(path) if reached else game.distance(end, w.hex),
+            len(path) if reached else game.distance(end, w.on_hex),
             _protection(game, end, evade.fire_group or 0),
             i,
         )
@@ -640,7 +640,7 @@ def _opponent_here(game: GameContext, ch: Character) -> bool:
 
 def _chargeable(game: GameContext, field: _Field, f: Character) -> bool:
     """§11, C2 27.2, 23.3: not in a Fortified Building, not one of 2+ defenders, not incapacitated."""
-    h = f.hex
+    h = f.on_hex
     m = game.board.map
     if m.terrain[h] == FORTIFIED or FORTIFIED in m.overlays.get(h, ()):
         return False
@@ -648,7 +648,9 @@ def _chargeable(game: GameContext, field: _Field, f: Character) -> bool:
 
 
 def _nearest(game: GameContext, ch: Character, options: list[Character], purpose: str) -> Character:
-    return _pick(game, options, key=lambda f: game.distance(ch.hex, f.hex), purpose=f"{ch.name}: {purpose}")
+    return _pick(
+        game, options, key=lambda f: game.distance(ch.on_hex, f.on_hex), purpose=f"{ch.name}: {purpose}"
+    )
 
 
 def _pick(

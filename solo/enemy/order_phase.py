@@ -170,7 +170,7 @@ def _medic_prepass(game: GameContext) -> None:
             continue
         here = [
             w
-            for w in st.at(medic.hex)
+            for w in st.at(medic.on_hex)
             if w is not medic and w.side is medic.side and w.wounds and w.is_active
         ]
         if not here:
@@ -214,10 +214,10 @@ def _wire_prepass(game: GameContext) -> None:
     st = game.state
     seen: dict[Hex, None] = {}
     for ch in st.active(Side.ENEMY):
-        if ch.hex in seen or not _in_wire(game, ch.hex):
+        if ch.on_hex in seen or not _in_wire(game, ch.on_hex):
             continue
-        seen[ch.hex] = None
-        here = [c for c in st.at(ch.hex) if c.side is Side.ENEMY and c.is_active]
+        seen[ch.on_hex] = None
+        here = [c for c in st.at(ch.on_hex) if c.side is Side.ENEMY and c.is_active]
         if len(here) < 2 or _opponent_here(game, ch):
             continue
         if any(c.order is not None and c.order.order == "hide" for c in here):

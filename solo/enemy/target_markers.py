@@ -19,8 +19,8 @@ import attrs
 
 from solo.core.hexes import Hex, neighbour
 from solo.data.vehicle_types import VehicleKind
-from solo.enemy.vom import FIRE_ORDERS
 from solo.rules.state import Character, Side
+from solo.rules.vehicles.crew_orders import FIRE_ORDERS
 from solo.rules.vehicles.crew_sight import (
     _opposing_characters,
     _opposing_vehicles,
@@ -125,7 +125,7 @@ def _other_marker_near(game: GameContext, vehicle: Vehicle, pos: str, hex_: Hex)
 def _candidates(game: GameContext, vehicle: Vehicle, pos: str, ch: Character) -> dict[str, Any]:
     """What the crewman sees, sorted into the 31.7.4 priorities."""
     dist = game.distance
-    vh = vehicle.hex
+    vh = vehicle.on_hex
     ignore_p1 = pos == "co_driver" or (
         pos == "gunner" and ch.order is not None and ch.order.order in FIRE_ORDERS
     )
@@ -136,22 +136,24 @@ def _candidates(game: GameContext, vehicle: Vehicle, pos: str, ch: Character) ->
             continue
         k = _vehicle_kind(game, v)
         if k is VehicleKind.AFV:
-            afvs.append(((dist(vh, v.hex), i), v))
+            afvs.append(((dist(vh, v.on_hex), i), v))
         if not v.on_fire:
-            p1.append(((_KIND_RANK[k], dist(vh, v.hex), i), v))
-    chars = [c for c in _opposing_characters(game, vehicle) if seat_sees(game, vehicle, pos, c.hex, target=c)]
+            p1.append(((_KIND_RANK[k], dist(vh, v.on_hex), i), v))
+    chars = [
+        c for c in _opposing_characters(game, vehicle) if seat_sees(game, vehicle, pos, c.on_hex, target=c)
+    ]
     return {
         "ignore_p1": ignore_p1,
         "p1": [v for _k, v in sorted(p1, key=lambda t: t[0])],
         "afvs": [v for _k, v in sorted(afvs, key=lambda t: t[0])],
         "chars": chars,
-        "light_at": sorted((c for c in chars if has_light_at(game, c)), key=lambda c: dist(vh, c.hex)),
+        "light_at": sorted((c for c in chars if has_light_at(game, c)), key=lambda c: dist(vh, c.on_hex)),
     }
 
 
 def _count_at(game: GameContext, chars: list[Character], hex_: Hex) -> int:
     dist = game.distance
-    return sum(1 for c in chars if dist(c.hex, hex_) <= 1)
+    return sum(1 for c in chars if dist(c.on_hex, hex_) <= 1)
 
 
 def _best_group_hex(
@@ -167,16 +169,16 @@ def _best_group_hex(
     has = game.board.map.has_hex
     cands: dict[Hex, None] = {}
     for c in chars:
-        cands[c.hex] = None
+        cands[c.on_hex] = None
         for d in range(1, 7):
-            n = neighbour(c.hex, d, stagger)
+            n = neighbour(c.on_hex, d, stagger)
             if n is not None and has(n):
                 cands[n] = None
     best: tuple[tuple[int, int, int, Hex], Hex, int] | None = None
     for h in cands:
         count = _count_at(game, chars, h)
         on = sum(1 for c in chars if c.hex == h)
-        key = (-count, -on, game.distance(vehicle.hex, h), h)
+        key = (-count, -on, game.distance(vehicle.on_hex, h), h)
         if best is not None and key >= best[0]:
             continue
         if h != vehicle.hex and not seat_sees(game, vehicle, pos, h):
@@ -318,7 +320,7 @@ def _best_candidate(
         names = ", ".join(c.name for c in chars if game.distance(c.hex, h) <= 1)
         pr = 3 if count >= 2 or has_marker else 4
         return _Candidate(pr, h, count, "characters", f"{_PRIORITY_NAMES[3]} ({count}: {names})")
-    nearest = min(chars, key=lambda c: game.distance(vehicle.hex, c.hex))
+    nearest = min(chars, key=lambda c: game.distance(vehicle.on_hex, c.on_hex))
     return _Candidate(4, nearest.hex, 1, "character", f"{_PRIORITY_NAMES[4]}: {nearest.name}")
 
 
@@ -330,7 +332,7 @@ def _put_marker(
     previous: Hex | None,
     tqc: dict[str, Any] | None,
 ) -> None:
-    pos = ch.seat
+    pos = ch.in_seat
     seat = vehicle.seats[pos]
     seat.marker = cand.hex
     seat.marker_priority = cand.priority

@@ -31,7 +31,7 @@ def _in_turret_front(game: GameContext, vehicle: Vehicle, hex_: Hex) -> bool:
     if hex_ == vehicle.hex:
         return True
     facing = vehicle.turret if vehicle.turret is not None else vehicle.facing
-    return any((d - facing) % 6 == 0 for d in wedge_directions(vehicle.hex, hex_, game.board.map.stagger))
+    return any((d - facing) % 6 == 0 for d in wedge_directions(vehicle.on_hex, hex_, game.board.map.stagger))
 
 
 def commander_turret_target(game: GameContext, vehicle: Vehicle) -> Hex | None:

@@ -108,10 +108,16 @@ def _type_info(vtype: VehicleType) -> _TypeInfo:
             allowed=frozenset(sp.value for sp in vtype.speeds),
             top=vtype.top_speed.value,
             fixed_open={p.id: p.fixed_state is HatchState.OPEN for p in positions if not p.hatch},
-            columns=tuple(
-                tuple(vom_column(vtype.kind, target=t, hatch_open=o).value for o in (False, True))
-                for t in (False, True)
-            ),  # type: ignore[arg-type]
+            columns=(
+                (
+                    vom_column(vtype.kind, target=False, hatch_open=False).value,
+                    vom_column(vtype.kind, target=False, hatch_open=True).value,
+                ),
+                (
+                    vom_column(vtype.kind, target=True, hatch_open=False).value,
+                    vom_column(vtype.kind, target=True, hatch_open=True).value,
+                ),
+            ),
         )
         got = (vtype, info)
         _TYPE_CACHE[id(vtype)] = got
@@ -213,7 +219,7 @@ def _forced(game: GameContext, vehicle: Vehicle) -> dict[str, Any]:
     """
     turn = game.state.flow.turn
     acted = vehicle.acted
-    got = acted.get(FORCED_KEY)
+    got: dict[str, Any] | None = acted.get(FORCED_KEY)
     if got is not None and got.get("turn") == turn:
         return got
     forced: dict[str, Any] = {"turn": turn}

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from solo.core.hexes import Hex
 from solo.data.tables import MoraleState
 from solo.data.vehicle_types import VehicleKind, VehicleType
 from solo.data.weapons import WeaponKind
@@ -347,7 +348,7 @@ _NO_MARKER_WHY = {
 def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
     """:func:`assign_crew_order` with the vehicle's context computed."""
     vehicle = ctx.vehicle
-    pos = ch.seat
+    pos = ch.in_seat
     seat = vehicle.seats[pos]
     kind = ctx.kind
     turn = ctx.turn
@@ -382,11 +383,11 @@ def _assign(game: GameContext, ctx: _Ctx, ch: Character) -> None:
                 target, why = False, _NO_MARKER_WHY[pos in _OTHER_MARKER]
             else:
                 target, why = _uses_target(game, vehicle, ctx.vtype, pos)
-            key = (pos, seat.hatch._value_, target)
-            got = ctx.readings.get(key)
+            reading = (pos, seat.hatch._value_, target)
+            got = ctx.readings.get(reading)
             if got is None:
                 column = _column(game, ctx, seat, target)
-                got = ctx.readings[key] = (column, ctx.tables[(pos, column)])
+                got = ctx.readings[reading] = (column, ctx.tables[(pos, column)])
             column, rows = got
             modifier = ctx.mods[ch.morale._value_]
             modified = initiative + modifier
@@ -528,7 +529,7 @@ def _uses_target(game: GameContext, vehicle: Vehicle, vtype: VehicleType, pos: s
             if v.hex is not None and seat_sees(game, vehicle, pos, v.hex):
                 return True, f"he sees {v.name} [house: Half-Tracks use no markers]"
         for c in _opposing_characters(game, vehicle):
-            if seat_sees(game, vehicle, pos, c.hex, target=c):
+            if seat_sees(game, vehicle, pos, c.on_hex, target=c):
                 return True, f"he sees Spotted {c.name} [house: Half-Tracks use no markers]"
         return False, "he sees no Spotted Friendly [house: Half-Tracks use no markers]"
     return False, "Trucks and Jeeps have one column"
@@ -552,7 +553,7 @@ def _truck_codriver(game: GameContext, vehicle: Vehicle, tr: _Trace) -> None:
         (
             c
             for c in _opposing_characters(game, vehicle)
-            if seat_sees(game, vehicle, tr.position, c.hex, target=c)
+            if seat_sees(game, vehicle, tr.position, c.on_hex, target=c)
         ),
         None,
     )
@@ -581,18 +582,19 @@ def _truck_codriver(game: GameContext, vehicle: Vehicle, tr: _Trace) -> None:
 
 def _loader_choice(game: GameContext, vehicle: Vehicle, tr: _Trace) -> None:
     """C2 31.11.3 Loader: which round to load when the VOM gives a load order."""
-    see = (
-        (lambda h, t=None: _crew_sees(game, vehicle, h, target=t))
-        if LOADER_LOS_WHOLE_CREW
-        else (lambda h, t=None: seat_sees(game, vehicle, tr.position, h, target=t))
-    )
+
+    def see(h: Hex, t: Character | None = None) -> bool:
+        if LOADER_LOS_WHOLE_CREW:
+            return _crew_sees(game, vehicle, h, target=t)
+        return seat_sees(game, vehicle, tr.position, h, target=t)
+
     opp = _opposing_vehicles(game, vehicle)
     armoured = [v for v in opp if _vehicle_kind(game, v) in (VehicleKind.AFV, VehicleKind.HALF_TRACK)]
-    seen_armour = next((v for v in armoured if see(v.hex)), None)
+    seen_armour = next((v for v in armoured if see(v.on_hex)), None)
     if seen_armour is not None:
         choice, why = "load_ap", f"LOS to Friendly {seen_armour.name}: Load AP"
     else:
-        seen_man = next((c for c in _opposing_characters(game, vehicle) if see(c.hex, c)), None)
+        seen_man = next((c for c in _opposing_characters(game, vehicle) if see(c.on_hex, c)), None)
         if seen_man is not None:
             choice, why = "load_he", f"no LOS to a Friendly AFV/Half-track, LOS to {seen_man.name}: Load HE"
         elif any(_vehicle_kind(game, v) is VehicleKind.AFV for v in opp):

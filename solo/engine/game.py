@@ -27,8 +27,9 @@ from solo.core.decisions import Decision, DecisionKind, Option
 from solo.core.dice import Dice
 from solo.core.errors import IllegalChoiceError, MalformedChoiceError
 from solo.core.options import Options
+from solo.data.cards import DirectionString
 from solo.data.house import HouseData
-from solo.data.orders import TrackStep
+from solo.data.orders import Order, TrackStep
 from solo.enemy import alerting, order_phase, vom_orders
 from solo.enemy.hooks import Enemy
 from solo.rules import (
@@ -62,6 +63,25 @@ HAND_LIMIT = 5
 
 Policy = Callable[["Game", Decision], str]
 """A Friendly-side player: given the game and a decision, returns one of its keys."""
+
+
+def _given_text(
+    ch: Character, order: Order, directions: DirectionString | None, target: str | None
+) -> Callable[[], str]:
+    """The words of a ``friendly_order`` event, built when the log asks for them (7.0)."""
+    return lambda: (
+        f"{ch.name} is given {order.name}"
+        + (f" {directions}" if directions else "")
+        + (f" at {target}" if target else "")
+        + "."
+    )
+
+
+def _given_data(
+    key: str, directions: DirectionString | None, target: str | None
+) -> Callable[[], dict[str, Any]]:
+    """The data of a ``friendly_order`` event, built when the log asks for it (7.0)."""
+    return lambda: {"order": key, "directions": str(directions or ""), "target": target}
 
 
 class Game(GameContext):
@@ -345,19 +365,10 @@ class Game(GameContext):
             light_at.light_at_order_placed(self, ch)
             self.emit(
                 "friendly_order",
-                lambda ch=ch, order=order, directions=directions, target=target: (
-                    f"{ch.name} is given {order.name}"
-                    + (f" {directions}" if directions else "")
-                    + (f" at {target}" if target else "")
-                    + "."
-                ),
+                _given_text(ch, order, directions, target),
                 rule="7.0",
                 actor=ch.id,
-                data=lambda key=key, directions=directions, target=target: {
-                    "order": key,
-                    "directions": str(directions or ""),
-                    "target": target,
-                },
+                data=_given_data(key, directions, target),
             )
 
     # Step 3

@@ -148,7 +148,7 @@ class BatchResult:
 def chunks(variants: Sequence[str], seeds: Sequence[int], size: int) -> list[tuple[str, tuple[int, ...]]]:
     """Tasks of at most ``size`` seeds, interleaving the variants seed block by seed block."""
     size = max(1, size)
-    out = []
+    out: list[tuple[str, tuple[int, ...]]] = []
     for i in range(0, len(seeds), size):
         block = tuple(seeds[i : i + size])
         out.extend((v, block) for v in variants)
@@ -273,7 +273,7 @@ def check_scheduler(address: str) -> str:
     Raises :class:`BatchError` if Dask is not installed or the address is malformed.
     """
     require_dask()
-    from distributed.comm import get_address_host, normalize_address
+    from distributed.comm.addressing import get_address_host, normalize_address
 
     try:
         get_address_host(normalize_address(address))

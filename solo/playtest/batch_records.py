@@ -178,9 +178,7 @@ def write_atomic(path: Path | str, write: Callable[[Any], None], *, binary: bool
     p = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
-        with os.fdopen(
-            fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8", "newline": ""})
-        ) as f:
+        with os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             write(f)
         umask = os.umask(0)
         os.umask(umask)

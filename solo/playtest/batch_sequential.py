@@ -180,7 +180,7 @@ class SequentialTest:
         from scipy import stats
 
         z = stats.norm.ppf(0.5 + CONFIDENCE / 2.0) + stats.norm.ppf(1.0 - self.beta)
-        return max(2, math.ceil((z * sd / abs(self.d1 - self.d0)) ** 2))
+        return max(2, math.ceil(float(z * sd / abs(self.d1 - self.d0)) ** 2))
 
 
 def _fit(xs: Sequence[float], cs: Sequence[float], d: float) -> tuple[float, list[float]]:

@@ -64,6 +64,11 @@ def t_quantile(p: float, df: float) -> float:
     return float(stats.t.ppf(p, df))
 
 
+def _order_count(order_id: str) -> Callable[[GameRecord], float]:
+    """How many times a game gave ``order_id`` (a column of the comparison)."""
+    return lambda r: r.order_count(order_id)
+
+
 def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Interval:
     """The mean of ``values`` with a Student-t interval (NaN bounds with fewer than 2 values)."""
     n = len(values)
@@ -191,7 +196,7 @@ def compare(
         if "vehicles" not in name or any(get(r) for r in records if r.variant in by)
     ]
     ids = tuple(order_ids) if order_ids is not None else order_columns(r for r in records if r.variant in by)
-    orders = [row(o, lambda r, o=o: r.order_count(o), False) for o in ids]
+    orders = [row(o, _order_count(o), False) for o in ids]
     return Comparison(names, tuple(len(by[n]) for n in names), tuple(rows), tuple(orders), confidence)
 
 

@@ -107,7 +107,7 @@ def _man(side: str, p: FriendlyProfile | CounterProfile) -> Man:
 
 def _profile_man(side: str, spec: CharacterSpec, book: CharacterBook, *, elite: bool) -> Man:
     """``spec`` with its profile or counter filled in (the spec's own values win)."""
-    base = None
+    base: FriendlyProfile | CounterProfile | None = None
     if spec.profile:
         base = book.profile(spec.profile)
     elif spec.counter is not None:

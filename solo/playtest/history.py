@@ -39,9 +39,9 @@ from typing import Any
 
 import attrs
 
-from solo.core.errors import SoloError
+from solo.core.errors import LogError, SoloError
 from solo.core.events import Event
-from solo.core.log import Header, LogError, inputs_of, read_log, write_log
+from solo.core.log import Header, inputs_of, read_log, write_log
 from solo.core.log_schema import show
 from solo.data.house import HouseData, load_data
 from solo.engine.game import Game

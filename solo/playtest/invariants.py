@@ -6,7 +6,7 @@ the kinds that change things, and :func:`check_state` can be called any time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solo.core.errors import SoloError
 from solo.rules.state import Side, Status
@@ -121,7 +121,7 @@ def check_markers(game: Game) -> None:
 
 def watch(game: Game) -> None:
     """Check invariants after every event of ``game`` from now on."""
-    last_team: dict[str, int] = {"impulse": -1, "index": -1}
+    last_team: dict[str, Any] = {"impulse": -1, "index": -1}
 
     def on_event(ev: Event) -> None:
         st = game.state

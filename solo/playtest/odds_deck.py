@@ -226,7 +226,11 @@ def _spread(initiatives: Iterable[int]) -> InitiativeSpread:
         count=len(values),
         minimum=values[0],
         maximum=values[-1],
-        quartiles=tuple(_quantile(values, Fraction(k, 4)) for k in (1, 2, 3)),  # type: ignore[arg-type]
+        quartiles=(
+            _quantile(values, Fraction(1, 4)),
+            _quantile(values, Fraction(2, 4)),
+            _quantile(values, Fraction(3, 4)),
+        ),
         histogram=tuple((10 * t, tens[t]) for t in range(10)),
     )
 

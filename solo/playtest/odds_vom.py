@@ -211,7 +211,7 @@ def vom_odds(
     want_roles = [Role(r) for r in roles] if roles is not None else list(CREW_ACTIVATION_ORDER)
     want_cols = [VomColumn(c) for c in columns] if columns is not None else None
     want_morales = [MoraleState(m) for m in morales]
-    entries = []
+    entries: list[VomCellOdds] = []
     for role in CREW_ACTIVATION_ORDER:
         if role not in want_roles:
             continue

@@ -204,7 +204,7 @@ def force_next(
                 raise ChanceError(f"card {c!r} is not in the {deck} deck")
     if not dice and not any(cards.values()):
         return
-    game.dice.source = ScriptedSource(dice, cards=cards, fallback=game.dice.source)  # type: ignore[arg-type]
+    game.dice.source = ScriptedSource(dice, cards=cards, fallback=game.dice.source)  # type: ignore[arg-type]  # any ChanceSource rolls on
     recipe = recipe_of(game)
     if recipe is not None:
         recipe.forced.append(
@@ -289,7 +289,7 @@ def header_results(source: Path | str) -> Iterator[None]:
 
 def check_policy(header: Header, source: Path | str) -> None:
     """Refuse a header naming a policy no solo writes (LogError ``source:1: ...``)."""
-    from solo.core.log import LogError
+    from solo.core.errors import LogError
     from solo.core.log_schema import WINDOW_POLICIES
     from solo.playtest.policies import POLICY_NAMES
 
@@ -303,7 +303,7 @@ def check_policy(header: Header, source: Path | str) -> None:
 def check_header(header: Header, source: Path | str) -> None:
     """Refuse a log made with another data version, or whose card or map set or scenario file
     (given by path, relative to the working folder) is not here (LogError, ``source:1: ...``)."""
-    from solo.core.log import LogError
+    from solo.core.errors import LogError
 
     check_policy(header, source)
     for kind, folder in (("card set", header.card_set), ("map set", header.map_set)):

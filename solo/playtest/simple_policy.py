@@ -7,7 +7,8 @@ May import core, data, rules and engine.
 
 from __future__ import annotations
 
-from solo.core.hexes import wedge_directions
+from solo.core.hexes import Hex, wedge_directions
+from solo.data.friendly_deck import FriendlyCard, WoundStamp
 from solo.engine.game import Decision, DecisionKind, Game
 from solo.rules.state import Character, Side
 
@@ -36,7 +37,7 @@ class SimplePolicy:
             return shots[0] if shots else keys[0]
         if kind is DecisionKind.WOUND_CARD:  # C2 24.1: Tough keeps the lesser card, Deadly the worse
             deck = game.data.friendly_deck
-            severity = {k: deck.card(k).stamp.severity for k in keys}
+            severity = {k: _stamp(deck.card(k)).severity for k in keys}
             pick = max if decision.prompt.startswith("Deadly") else min
             return pick(keys, key=lambda k: (severity[k], -keys.index(k)))
         ch = game.char(decision.actor) if decision.actor in game.state.characters else None
@@ -72,7 +73,7 @@ class SimplePolicy:
         goal = _goal(game, ch)
         if goal is None or goal == ch.hex:
             return keys[0]
-        wedge = wedge_directions(ch.hex, goal, game.board.map.stagger)
+        wedge = wedge_directions(ch.on_hex, goal, game.board.map.stagger)
         want = "/".join(str(d) for d in wedge) if len(wedge) == 2 else str(wedge[0])
         if want in keys:
             return want
@@ -86,7 +87,14 @@ def _card_value(game: Game, card_id: str) -> int:
     return c.initiatives.able + c.initiatives.baker + c.initiatives.charlie
 
 
-def _goal(game: Game, ch: Character):
+def _stamp(card: FriendlyCard) -> WoundStamp:
+    """The wound stamp of a card offered by a wound draw (base-rules §8); ValueError if it has none."""
+    if card.stamp is None:
+        raise ValueError(f"card {card.id} has no wound stamp (base-rules §8)")
+    return card.stamp
+
+
+def _goal(game: Game, ch: Character) -> Hex | None:
     """Where ``ch`` heads: the nearest Known enemy, else the nearest enemy, else the scenario objective."""
     enemies = game.state.active(Side.ENEMY)  # all on the map
     known = [e for e in enemies if e.revealed] or enemies
@@ -94,12 +102,13 @@ def _goal(game: Game, ch: Character):
         # game.distance by the board's cube coordinates (the same hexes, without two to_cube calls each)
         board = game.board
         cube, index = board.cube, board.index
-        x, y, z = cube[index[ch.hex]]
+        x, y, z = cube[index[ch.on_hex]]
 
         def near(e: Character) -> tuple[int, str]:
-            ex, ey, ez = cube[index[e.hex]]
+            ex, ey, ez = cube[index[e.on_hex]]
             return max(abs(x - ex), abs(y - ey), abs(z - ez)), e.id
 
         return min(known, key=near).hex
     objectives = getattr(game.scenario, "objectives", None)
-    return objectives[0] if objectives else None
+    first: Hex | None = objectives[0] if objectives else None
+    return first

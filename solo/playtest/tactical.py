@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from solo.core.hexes import Hex, opposite
-from solo.data.scenario_format import MapSide
+from solo.data.scenario_format import ExitSpec, MapSide
 from solo.data.weapons import WeaponKind
 from solo.engine.game import Decision, DecisionKind, Game
 from solo.playtest import tactical_transport as tt
 from solo.rules.entering import may_exit
 from solo.rules.state import Character, Side, Status
-from solo.rules.vehicles.state import CREW_ORDER
+from solo.rules.vehicles.state import CREW_ORDER, Vehicle
 
 FIREARMS = (WeaponKind.RIFLE, WeaponKind.SMG, WeaponKind.PISTOL, WeaponKind.MG)
 """Weapons a fire order uses (base-rules §10)."""
@@ -176,7 +177,7 @@ class TacticalPolicy:
         goal = _goal(game, ch)
         visible = _visible_known(game, ch)
         leaving = goal is not None and goal == _exit_goal(game, ch)
-        if leaving and (not visible or _dist(game, ch.hex, visible[0].hex) > 1):
+        if leaving and (not visible or _dist(game, ch.on_hex, visible[0].on_hex) > 1):
             # On his way out (§19 exits): he moves unless an enemy is next to him.
             near = _counters_near(game, ch, SPRINT_RANGE)
             pick = first("evade", "sneak") if near else first("sprint", "evade", "sneak")
@@ -192,7 +193,9 @@ class TacticalPolicy:
         if threats or _counters_near(game, ch, DANGER_RANGE):
             pick = first("sneak", "evade", "hide")
         elif (
-            goal is not None and _dist(game, ch.hex, goal) > 6 and not _counters_near(game, ch, SPRINT_RANGE)
+            goal is not None
+            and _dist(game, ch.on_hex, goal) > 6
+            and not _counters_near(game, ch, SPRINT_RANGE)
         ):
             pick = first("sprint", "evade", "sneak")
         else:
@@ -262,7 +265,7 @@ def _board_facts(game: Game) -> tuple[dict[int, bool], dict[int, bool]]:
     return memo[1], memo[2]
 
 
-def _riders(game: Game, v) -> list[str]:
+def _riders(game: Game, v: Vehicle) -> list[str]:
     """:func:`tactical_transport.riders` of ``v`` with :func:`_goal`, kept for the last game, turn,
     Impulse and positions asked about (the order phase asks once per man)."""
     flow = game.state.flow
@@ -275,17 +278,17 @@ def _riders(game: Game, v) -> list[str]:
     return out
 
 
-_RIDERS: list[tuple[Game, tuple, list[str]]] = []
+_RIDERS: list[tuple[Game, tuple[Any, ...], list[str]]] = []
 """The last :func:`_riders` (its game, key and result)."""
 
 
-def _ride(game: Game, ch: Character):
+def _ride(game: Game, ch: Character) -> Vehicle | None:
     """The Friendly transport ``ch`` mounts this turn (:func:`tactical_transport.riders`), or None."""
     if ch.vehicle is not None or ch.hex is None or not game.state.vehicles:
         return None
     for vid in sorted(game.state.vehicles):
-        v = game.state.vehicles[vid]
-        if v.side is not Side.FRIENDLY or not v.is_active or _dist(game, ch.hex, v.hex) > 1:
+        v: Vehicle = game.state.vehicles[vid]
+        if v.side is not Side.FRIENDLY or not v.is_active or _dist(game, ch.hex, v.on_hex) > 1:
             continue
         if ch.id in _riders(game, v):
             return v
@@ -303,12 +306,14 @@ def _known(game: Game, ch: Character, *, within: int = 99) -> list[Character]:
     ]
 
 
-def _counters_near(game: Game, ch: Character, within: int) -> list:
+def _counters_near(game: Game, ch: Character, within: int) -> list[Character | Vehicle]:
     """Enemy counters (Known or not: the player sees where the '?' stand) and live Enemy vehicles
     within ``within`` hexes."""
     if ch.hex is None:
         return []
-    near = [e for e in game.opponents(ch) if e.hex is not None and _dist(game, ch.hex, e.hex) <= within]
+    near: list[Character | Vehicle] = [
+        e for e in game.opponents(ch) if e.hex is not None and _dist(game, ch.hex, e.hex) <= within
+    ]
     for vid in sorted(game.state.vehicles):
         v = game.state.vehicles[vid]
         live = v.side is Side.ENEMY and v.hex is not None and not v.destroyed and not v.abandoned
@@ -320,7 +325,7 @@ def _counters_near(game: Game, ch: Character, within: int) -> list:
 def _visible_known(game: Game, ch: Character) -> list[Character]:
     """Known enemies ``ch`` sees now, nearest first (ties by id)."""
     seen = [e for e in _known(game, ch) if game.sees(ch, e)]
-    return sorted(seen, key=lambda e: (_dist(game, ch.hex, e.hex), e.id))
+    return sorted(seen, key=lambda e: (_dist(game, ch.on_hex, e.on_hex), e.id))
 
 
 def _threats(game: Game, ch: Character) -> list[Character]:
@@ -332,7 +337,7 @@ def _threats(game: Game, ch: Character) -> list[Character]:
     ]
 
 
-def _enemy_vehicles_in_sight(game: Game, ch: Character) -> list:
+def _enemy_vehicles_in_sight(game: Game, ch: Character) -> list[Vehicle]:
     if not game.state.vehicles or ch.hex is None:
         return []
     out = []
@@ -359,7 +364,7 @@ def _wounded(game: Game, ch: Character) -> list[Character]:
         and c.status in (Status.ACTIVE, Status.INCAPACITATED)
         and (c.wounds or c.status is Status.INCAPACITATED)
     ]
-    return sorted(out, key=lambda c: (_dist(game, ch.hex, c.hex), c.id))
+    return sorted(out, key=lambda c: (_dist(game, ch.on_hex, c.on_hex), c.id))
 
 
 def _patient_here(game: Game, ch: Character) -> bool:
@@ -385,14 +390,13 @@ def _weapon_value(game: Game, ch: Character, rng: int) -> tuple[int, int] | None
 def _attack_order(game: Game, ch: Character, keys: tuple[str, ...], visible: list[Character]) -> str | None:
     """Charge, grenade, Rapid or Aimed Fire at the Known enemies ``ch`` sees, or None to move."""
     nearest = visible[0]
-    rng = _dist(game, ch.hex, nearest.hex)
+    rng = _dist(game, ch.on_hex, nearest.on_hex)
     value = _weapon_value(game, ch, rng)
     eff = value[0] if value else -9
     charger = rng <= 2 and ch.morale.rank <= 3 and not ch.bad_wounds
     if "charge" in keys and charger and _charge_favours(game, ch, nearest):
         return "charge"
-    if "grenade" in keys and _grenade_hex(game, ch) is not None:
-        target = _grenade_hex(game, ch)
+    if "grenade" in keys and (target := _grenade_hex(game, ch)) is not None:
         crowd = sum(1 for e in _known(game, ch) if e.hex == target)
         if crowd >= 2 or game.board.is_cover(target) or eff <= 3:
             return "grenade"
@@ -413,7 +417,9 @@ def _charge_favours(game: Game, ch: Character, target: Character) -> bool:
     if game.in_cover(target):
         return False
     mates = [
-        c for c in game.state.active(Side.FRIENDLY) if c.hex is not None and _dist(game, c.hex, ch.hex) <= 1
+        c
+        for c in game.state.active(Side.FRIENDLY)
+        if c.hex is not None and _dist(game, c.on_hex, ch.on_hex) <= 1
     ]
     defenders = [e for e in game.opponents(ch) if e.hex == target.hex]
     return len(mates) >= len(defenders) + CHARGE_ODDS
@@ -424,12 +430,12 @@ def _grenade_hex(game: Game, ch: Character) -> Hex | None:
     friends = [c.hex for c in game.state.active(Side.FRIENDLY) if c.hex is not None]
     counts: dict[Hex, int] = {}
     for e in _known(game, ch, within=GRENADE_RANGE):
-        if _dist(game, ch.hex, e.hex) >= 1 and game.sight(ch, e.hex).clear:
-            counts[e.hex] = counts.get(e.hex, 0) + 1
+        if _dist(game, ch.on_hex, e.on_hex) >= 1 and game.sight(ch, e.on_hex).clear:
+            counts[e.on_hex] = counts.get(e.on_hex, 0) + 1
     safe = [h for h in counts if all(_dist(game, h, f) > 1 for f in friends)]
     if not safe:
         return None
-    return max(safe, key=lambda h: (counts[h], -_dist(game, ch.hex, h), str(h)))
+    return max(safe, key=lambda h: (counts[h], -_dist(game, ch.on_hex, h), str(h)))
 
 
 def _order_target(game: Game, ch: Character, keys: tuple[str, ...]) -> str:
@@ -441,7 +447,7 @@ def _order_target(game: Game, ch: Character, keys: tuple[str, ...]) -> str:
         return keys[0]
     chars = [game.state.characters[k] for k in keys if k in game.state.characters]
     if chars:
-        best_c = max(chars, key=lambda e: (e.morale.rank, -_dist(game, ch.hex, e.hex), e.id))
+        best_c = max(chars, key=lambda e: (e.morale.rank, -_dist(game, ch.on_hex, e.on_hex), e.id))
         return best_c.id
     return keys[0]
 
@@ -462,7 +468,7 @@ def _fire_target(decision: Decision) -> str:
 
 def _should_duck(game: Game, ch: Character) -> bool:
     """Duck Back (7.19): a man in the Open, not firing, seen by enough Known enemies with fire orders."""
-    if ch.order is None or ch.order.order in (*FIRE_ORDERS, "charge", "melee", "grenade"):
+    if ch.order is None or ch.order.order in FIRE_ORDERS or ch.order.order in ("charge", "melee", "grenade"):
         return False
     if game.in_cover(ch):
         return False
@@ -495,7 +501,7 @@ def _goal(game: Game, ch: Character) -> Hex | None:
         return None
     if _is_medic(ch):
         hurt = _wounded(game, ch)
-        if hurt and _dist(game, ch.hex, hurt[0].hex) <= 8:
+        if hurt and _dist(game, ch.on_hex, hurt[0].on_hex) <= 8:
             return hurt[0].hex
     if any(game.data.weapons.get(w.weapon).kind is WeaponKind.LIGHT_AT for w in ch.weapons):
         behind = _behind_vehicle(game, ch)
@@ -510,9 +516,9 @@ def _goal(game: Game, ch: Character) -> Hex | None:
         return out
     known = _known(game, ch)
     if known:
-        return min(known, key=lambda e: (_dist(game, ch.hex, e.hex), e.id)).hex
+        return min(known, key=lambda e: (_dist(game, ch.on_hex, e.on_hex), e.id)).hex
     if objectives:
-        return min(objectives, key=lambda h: (_dist(game, ch.hex, h), str(h)))
+        return min(objectives, key=lambda h: (_dist(game, ch.on_hex, h), str(h)))
     return _edge_hex(game, game.scenario.edges.enemy, ch.hex)
 
 
@@ -532,17 +538,17 @@ def _assignment(game: Game, objectives: list[Hex]) -> dict[str, Hex]:
         free = [c for c in men if c.id not in out]
         if not free:
             break
-        pick = holders[0] if holders else min(free, key=lambda c: (_dist(game, c.hex, obj), c.id))
+        pick = holders[0] if holders else min(free, key=lambda c: (_dist(game, c.on_hex, obj), c.id))
         out[pick.id] = obj
     _ASSIGNED[:] = [(key, out)]
     return out
 
 
-_ASSIGNED: list[tuple[tuple, dict[str, Hex]]] = []
+_ASSIGNED: list[tuple[tuple[Any, ...], dict[str, Hex]]] = []
 """The last :func:`_assignment` (its key and result)."""
 
 
-def _friendly_exits(game: Game) -> list:
+def _friendly_exits(game: Game) -> list[ExitSpec]:
     """The scenario's Friendly exits worth VP (§19 special rules, ``victory.exits``)."""
     v = getattr(game.scenario, "victory", None)
     return [e for e in getattr(v, "exits", ()) if e.side is Side.FRIENDLY and e.vp > 0]
@@ -555,12 +561,12 @@ def _exit_hex(game: Game, ch: Character) -> Hex | None:
         if spec.hexes is not None:
             cands = [Hex.parse(h) for h in spec.hexes.split()]
         elif spec.edge is not None:
-            cands = [_edge_hex(game, spec.edge, ch.hex)]
+            cands = [_edge_hex(game, spec.edge, ch.on_hex)]
         else:
             continue
         for h in cands:
             if h in game.board.index:
-                cand = (_dist(game, ch.hex, h), str(h), h)
+                cand = (_dist(game, ch.on_hex, h), str(h), h)
                 if best is None or cand[:2] < best[:2]:
                     best = cand
     return best[2] if best is not None else None
@@ -586,7 +592,7 @@ def _exit_goal(game: Game, ch: Character) -> Hex | None:
     return memo[1][key]
 
 
-_EXIT_MEMO: dict[int, tuple[Game, dict]] = {}
+_EXIT_MEMO: dict[int, tuple[Game, dict[Any, Hex | None]]] = {}
 """:func:`_exit_goal` answers for the last game, by (turn, character id, hex)."""
 
 
@@ -601,7 +607,7 @@ def _exit_goal_now(game: Game, ch: Character) -> Hex | None:
     if h is None:
         return None
     left = game.scenario.turns - game.state.flow.turn + 1
-    need = _dist(game, ch.hex, h) + 1
+    need = _dist(game, ch.on_hex, h) + 1
     if need > left * EXIT_REACH or left * EXIT_PACE > need + EXIT_MARGIN:
         return None
     return h
@@ -609,15 +615,15 @@ def _exit_goal_now(game: Game, ch: Character) -> Hex | None:
 
 def _behind_vehicle(game: Game, ch: Character) -> Hex | None:
     """Two hexes behind the nearest Enemy vehicle (its rear arc, C2 32.1), or its own hex."""
-    live = [
+    live: list[Vehicle] = [
         v
         for v in game.state.vehicles.values()
         if v.side is Side.ENEMY and v.hex is not None and not v.destroyed and not v.abandoned
     ]
     if not live:
         return None
-    v = min(live, key=lambda v: (_dist(game, ch.hex, v.hex), v.id))
-    h = v.hex
+    v = min(live, key=lambda v: (_dist(game, ch.on_hex, v.on_hex), v.id))
+    h = v.on_hex
     for _ in range(2):
         n = game.board.neighbour_hex(h, opposite(v.facing))
         if n is None:
@@ -630,7 +636,7 @@ def _edge_hex(game: Game, side: MapSide, near: Hex) -> Hex:
     """The hex of map side ``side`` nearest ``near`` (ties by label)."""
     lines = game.board.base.shared.setdefault(_EDGE_LINES, {})  # per board, not per map id
     key = side.value
-    line = lines.get(key)
+    line: tuple[Hex, ...] | None = lines.get(key)
     if line is None:
         hexes = game.board.hexes
         if side in (MapSide.NORTH, MapSide.SOUTH):

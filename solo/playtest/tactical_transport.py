@@ -23,6 +23,7 @@ May import: what :mod:`solo.playtest.tactical` imports.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from solo.core.hexes import Hex
 from solo.data.vehicle_types import VehicleKind
@@ -48,7 +49,7 @@ def transport(game: Game, ch: Character) -> Vehicle | None:
     """The Friendly Jeep, Truck or Half-Track ``ch`` rides in or drives, if it can carry men."""
     if ch.vehicle is None:
         return None
-    v = game.state.vehicles.get(ch.vehicle)
+    v: Vehicle | None = game.state.vehicles.get(ch.vehicle)
     if v is None or not v.is_active or _vtype(game, v).kind is VehicleKind.AFV:
         return None
     return v
@@ -70,9 +71,9 @@ def destination(game: Game, v: Vehicle, objectives: list[Hex], known: list[Chara
     held = {c.hex for c in game.state.active(Side.FRIENDLY) if c.vehicle is None}
     free = [h for h in objectives if h not in held]
     if free:
-        return min(free, key=lambda h: (game.distance(v.hex, h), str(h)))
+        return min(free, key=lambda h: (game.distance(v.on_hex, h), str(h)))
     if known:
-        return min(known, key=lambda e: (game.distance(v.hex, e.hex), e.id)).hex
+        return min(known, key=lambda e: (game.distance(v.on_hex, e.on_hex), e.id)).hex
     return None
 
 
@@ -82,9 +83,9 @@ def drop_now(game: Game, v: Vehicle, dest: Hex | None, known: list[Character]) -
         return False
     if dest is None or game.state.flow.turn >= game.scenario.turns or v.immobilized:
         return True
-    if game.distance(v.hex, dest) <= DROP_RANGE:
+    if game.distance(v.on_hex, dest) <= DROP_RANGE:
         return True
-    if any(game.distance(v.hex, e.hex) <= DROP_DANGER for e in known):
+    if any(game.distance(v.on_hex, e.on_hex) <= DROP_DANGER for e in known):
         return True
     return speed(game, v, dest) is None
 
@@ -98,7 +99,7 @@ def riders(game: Game, v: Vehicle, goal_of: Callable[[Character], Hex | None]) -
         return []
     out = []
     for c in sorted(game.state.active(Side.FRIENDLY), key=lambda c: c.id):
-        if c.vehicle is not None or c.hex is None or game.distance(c.hex, v.hex) > MOUNT_REACH:
+        if c.vehicle is not None or c.hex is None or game.distance(c.on_hex, v.on_hex) > MOUNT_REACH:
             continue
         if c.morale.rank >= 4 or c.trained_medic or not free_seats(game, c, v):
             continue
@@ -130,7 +131,7 @@ def _path_end(game: Game, v: Vehicle, key: str, stop: frozenset[int], hexes: int
     parts = key.split("/")
     slots = (int(parts[0]), int(parts[-1]))
     wheeled = _vtype(game, v).kind is not VehicleKind.AFV
-    cur = board.index[v.hex]
+    cur = board.index[v.on_hex]
     for n in range(hexes):
         nxt = board.neighbours[cur][slots[n % 2]]
         if nxt < 0 or nxt in stop:
@@ -150,7 +151,7 @@ def _stops(game: Game) -> frozenset[int]:
     board = game.board
     enemies = tuple(sorted({board.index[e.hex] for e in game.state.active(Side.ENEMY) if e.hex is not None}))
     key = (enemies, minefield_hexes(game))
-    last = board.base.shared.get(_STOPS)  # per board (its geometry), not per map id
+    last: tuple[Any, frozenset[int]] | None = board.base.shared.get(_STOPS)  # per board, not per map id
     if last is not None and last[0] == key:
         return last[1]
     cube = board.cube
@@ -159,8 +160,9 @@ def _stops(game: Game) -> frozenset[int]:
     for i, (x, y, z) in enumerate(cube):
         if any(max(abs(x - a), abs(y - b), abs(z - c)) <= ALERT_RANGE for a, b, c in near):
             out.add(i)
-    board.base.shared[_STOPS] = (key, frozenset(out))
-    return board.base.shared[_STOPS][1]
+    stops = frozenset(out)
+    board.base.shared[_STOPS] = (key, stops)
+    return stops
 
 
 _STOPS = "tactical_transport.stops"
@@ -194,7 +196,7 @@ SPEED_ORDERS = tuple(o for o, _, _ in SPEEDS)
 def speed(game: Game, v: Vehicle, dest: Hex) -> str | None:
     """The fastest of SPEEDS whose full move brings ``v`` its gain nearer ``dest`` clear of
     :func:`_stops`, or None (the passengers then get off)."""
-    here = game.distance(v.hex, dest)
+    here = game.distance(v.on_hex, dest)
     for order, hexes, gain in SPEEDS:
         if _best(game, v, dest, ALL_STRINGS, hexes)[0] <= here - gain:
             return order

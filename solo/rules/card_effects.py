@@ -36,7 +36,8 @@ def turn_effects(game: GameContext) -> list[dict[str, Any]]:
     count, used}; ``extra_move`` {scope, character, hexes, used}; ``initiative_swap``
     {with_enemy, done}. Each also has ``card``. ``team``/``scope`` is a :class:`EffectScope` value.
     """
-    return game.state.flags.get("turn_effects", [])
+    effects: list[dict[str, Any]] = game.state.flags.get("turn_effects", [])
+    return effects
 
 
 def _add_turn_effect(game: GameContext, effect: dict[str, Any]) -> None:
@@ -50,7 +51,7 @@ def _applies_to(game: GameContext, effect: dict[str, Any], ch: Character) -> boo
     if scope == "all":
         return True
     if scope in ("able", "baker", "charlie"):
-        return ch.team == scope
+        return bool(ch.team == scope)
     if scope == "one_character":
         return effect.get("character") in (None, ch.id)
     if scope == "near_leader":
@@ -200,7 +201,7 @@ def card_effect_options(game: GameContext, card: FriendlyCard) -> list[tuple[str
             if t.side is Side.FRIENDLY and t.initiative is not None and t.id != "com"
         ]
         pairs = [(a, b) for i, a in enumerate(teams) for b in teams[i + 1 :]]
-        pairs.sort(key=lambda p: -abs(p[0].initiative - p[1].initiative))
+        pairs.sort(key=lambda p: -abs(p[0].on_track - p[1].on_track))
         return [
             (f"{a.id}:{b.id}", f"swap {a.name} ({a.initiative}) and {b.name} ({b.initiative})")
             for a, b in pairs
@@ -416,8 +417,8 @@ def initiative_swap_options(game: GameContext) -> list[tuple[str, str]] | None:
     st = game.state
     friends = [t for t in st.teams.values() if t.side is Side.FRIENDLY and t.initiative is not None]
     foes = [t for t in st.teams.values() if t.side is Side.ENEMY and t.initiative is not None]
-    friends.sort(key=lambda t: -t.initiative)
-    foes.sort(key=lambda t: t.initiative)
+    friends.sort(key=lambda t: -t.on_track)
+    foes.sort(key=lambda t: t.on_track)
     out = [
         (f"{a.id}:{b.id}", f"swap {a.name} ({a.initiative}) and {b.name} ({b.initiative})")
         for a in friends
@@ -447,7 +448,7 @@ def apply_initiative_swap(game: GameContext, choice: str | None = None) -> None:
     if choice is None:
         key = options[1][0]
         a, b = (game.state.teams[t] for t in key.split(":"))
-        if a.initiative < b.initiative:
+        if a.on_track < b.on_track:
             key = "none"
     else:
         if choice not in [k for k, _ in options]:

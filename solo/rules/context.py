@@ -268,7 +268,9 @@ class GameContext:
         """LOS from ``viewer`` to ``target_hex`` with weather, night, smoke and low orders."""
         state = self.state
         lights = state.markers.illuminated
-        lit = bool(lights) and any(self.distance(h, x) <= 3 for h in lights for x in (viewer.hex, target_hex))
+        lit = bool(lights) and any(
+            self.distance(h, x) <= 3 for h in lights for x in (viewer.on_hex, target_hex)
+        )
         low = self._low_orders
         vo = viewer.order
         to = target.order if target is not None else None
@@ -279,10 +281,10 @@ class GameContext:
         los = self.los
         index = los.board.index
         try:  # the hot path: LineOfSight.check by indices, without its keyword call
-            ia, ib = index[viewer.hex], index[target_hex]
+            ia, ib = index[viewer.on_hex], index[target_hex]
         except KeyError:
             return los.check(
-                viewer.hex,
+                viewer.on_hex,
                 target_hex,
                 low_a=low_a,
                 low_b=low_b,
@@ -317,7 +319,7 @@ class GameContext:
             if t.revealed or th is None or t.status is not active:
                 continue
             ib = index.get(th) if one is not None else None
-            if ib is None:
+            if ib is None or one is None:
                 sight = self.sight(viewer, th, target=t)  # lit, or off the map (raises as sight does)
             else:
                 to = t.order
@@ -361,7 +363,7 @@ class GameContext:
 
     def in_cover(self, ch: Character) -> bool:
         """Cover (True) or Open for ``ch``'s hex (base-rules §5.4; smoke makes Cover)."""
-        h = ch.hex
+        h = ch.on_hex
         return self.board.is_cover(h) or bool(self.state.markers.smoke.get(h))
 
     def opponents(self, ch: Character) -> list[Character]:

@@ -102,7 +102,9 @@ def map_direction(game: GameContext, ch: Character, d: int) -> int:
 def _nearest_counter(game: GameContext, ch: Character, h: Hex) -> tuple[int, int]:
     """``(index, rotation)`` of the Direction Counter nearest ``h`` (ties by the dice)."""
     counters = game.scenario.direction_counters
-    memo = game.memo.get("nearest_counters")  # the counters are the scenario's, fixed
+    memo: tuple[dict[Hex, tuple[int, tuple[int, ...]]], tuple[Hex, ...]] | None = game.memo.get(
+        "nearest_counters"
+    )  # the counters are the scenario's, fixed
     if memo is None:
         memo = game.memo["nearest_counters"] = ({}, tuple(Hex.parse(c.hex) for c in counters))
     by_hex, where = memo

@@ -134,7 +134,7 @@ def _leaders_reach(game: GameContext, side: Side) -> list[Character]:
     return [
         c
         for c in game.state.active(side)
-        if not c.dummy and any(game.distance(c.hex, lead.hex) <= lead.ldr for lead in leaders)
+        if not c.dummy and any(game.distance(c.on_hex, lead.on_hex) <= lead.ldr for lead in leaders)
     ]
 
 

@@ -219,5 +219,5 @@ def _reveal_nearest(game: GameContext, side: Side, why: str) -> None:
         game.emit("event_effect", f"Nobody to reveal ({why}).", rule="18")
         return
     rank = _roster_index(game)
-    target = min(hidden, key=lambda c: (min(game.distance(c.hex, m.hex) for m in mine), rank[c.id]))
+    target = min(hidden, key=lambda c: (min(game.distance(c.on_hex, m.on_hex) for m in mine), rank[c.id]))
     _reveal(game, target, why, "18")

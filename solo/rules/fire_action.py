@@ -404,13 +404,13 @@ def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSol
         candidates.append(t)
     targets = []
     if candidates:
-        active_sides, all_sides = _melee_sides(game, {t.hex for t in candidates})
+        active_sides, all_sides = _melee_sides(game, {t.on_hex for t in candidates})
         for t in candidates:
-            if active_sides.get(t.hex, 0) == 3:
+            if active_sides.get(t.on_hex, 0) == 3:
                 continue
-            sight = game.sight(ch, t.hex, target=t)
+            sight = game.sight(ch, t.on_hex, target=t)
             if sight.clear:
-                targets.append((t, sight, all_sides.get(t.hex, 0) == 3))
+                targets.append((t, sight, all_sides.get(t.on_hex, 0) == 3))
     if not targets and not has_vehicles:
         return out  # nothing to fire at: no modifiers to work out
     firer_mods = _firer_mods(game, ch, order)
@@ -419,7 +419,7 @@ def fire_options(game: GameContext, ch: Character, order: Order) -> list[FireSol
             if (
                 has_vehicles
                 and ch.vehicle is not None
-                and not vehicle_targets.seat_may_fire(game, ch, game.data.weapons.get(cw.weapon), t.hex)
+                and not vehicle_targets.seat_may_fire(game, ch, game.data.weapons.get(cw.weapon), t.on_hex)
             ):
                 continue
             sol = _solution(game, ch, t, cw, order, sight, firer_mods)

@@ -211,7 +211,7 @@ def target_group(game: GameContext, target: Character) -> int:
     if o is not None and o.fire_group is not None:
         return o.fire_group
     default = "waiting" if target.side is Side.ENEMY and not target.alert else "hide"
-    group = game.data.orders.get(default).fire_group
+    group: int | None = game.data.orders.get(default).fire_group
     assert group is not None
     return group
 

@@ -264,7 +264,7 @@ def _armament(game: GameContext, ch: Character) -> _Armament:
 
 
 def _armament_of(weapons: list[Weapon]) -> _Armament:
-    heavy = []
+    heavy: list[tuple[tuple[str, ...], str]] = []
     for w in weapons:
         if w.has_flag(WeaponFlag.VERY_HEAVY):
             why = f"very heavy {w.name}: no Sprint or Run & Gun (base-rules §4; C2 32.3)"

@@ -63,7 +63,7 @@ def _carried(game: GameContext, ch: Character, kind: WeaponKind) -> tuple[int, s
 def _throw_problem(game: GameContext, ch: Character, h: Hex | None, lo: int, hi: int) -> str | None:
     if h is None or not _on_board(game, h):
         return "no target hex"
-    d = game.distance(ch.hex, h)
+    d = game.distance(ch.on_hex, h)
     if not lo <= d <= hi:
         return f"{h} is {d} hexes away (range {lo}-{hi})"
     if not game.sight(ch, h).clear:
@@ -222,9 +222,9 @@ def _retarget(game: GameContext, ch: Character, lo: int, hi: int) -> Character |
     cands = [
         c
         for c in game.opponents(ch)
-        if c.revealed and lo <= game.distance(ch.hex, c.hex) <= hi and game.sees(ch, c)
+        if c.revealed and lo <= game.distance(ch.on_hex, c.on_hex) <= hi and game.sees(ch, c)
     ]
-    return min(cands, key=lambda c: (game.distance(ch.hex, c.hex), rank[c.id]), default=None)
+    return min(cands, key=lambda c: (game.distance(ch.on_hex, c.on_hex), rank[c.id]), default=None)
 
 
 def end_phase_explosions(game: GameContext) -> None:
@@ -268,7 +268,7 @@ def _grenade_cell(game: GameContext, c: Character, rec: dict[str, Any]) -> tuple
     if o is None or o.fire_group is None:
         o = game.data.orders.get("waiting" if c.side is Side.ENEMY else "hide")
     group = o.fire_group if o.fire_group is not None else 4
-    h = c.hex
+    h = c.on_hex
     rows = [game.board.terrain_of(h).chart_row, *(t.chart_row for t in game.board.overlays_of(h) if t.cover)]
     cells = [(game.data.charts.fire_cell(r, group), r) for r in dict.fromkeys(rows)]
     cell, row = min(cells, key=lambda x: x[0].modifier)

@@ -43,6 +43,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from itertools import islice
+from typing import Any
 
 import attrs
 
@@ -78,7 +79,11 @@ _BLIND = ("16 step 5: blind hex behind hexside", "16 step 5: blind hex behind ob
 """The rules :meth:`LineOfSight._blocks` gives, by whether the obstacle is a hex (else a hexside)."""
 
 
-def _put(cache: dict, key: int, value: object, cap: int) -> None:
+_Ends = tuple[int, int, tuple[int, int, int], tuple[int, int, int], int]
+"""What a walk measures from its two ends: (t_hi, s_lo, chi, clo, hi) of :meth:`LineOfSight._blocks`."""
+
+
+def _put(cache: dict[int, Any], key: int, value: object, cap: int) -> None:
     """``cache[key] = value``, first dropping the oldest quarter when ``cache`` holds ``cap``."""
     if len(cache) >= cap:
         for old in list(islice(cache, max(1, cap // 4))):
@@ -183,14 +188,14 @@ class LineOfSight:
         # changed hex exactly as the map's own board does (the walk reads only the line's hexes
         # and the hexsides between them): such answers are read from, and given to, the map
         # board's shared answers, and the line shapes (pure geometry) are the map board's.
-        self._base_table: AnswerTable | None = None
+        self._base_table: AnswerTable[Sight] | None = None
         self._changed: tuple[int, ...] = ()
         self._changed_set: frozenset[int] = frozenset()
-        self._codes: array | None = None
-        self._sights: list = []
+        self._codes: array[int] | None = None
+        self._sights: list[Sight | None] = []
         base = board.base
         if base is board:
-            self._static: AnswerTable | dict[int, Sight] = answer_table(board, static_key, self._n)
+            self._static: AnswerTable[Sight] | dict[int, Sight] = answer_table(board, static_key, self._n)
             self._codes, self._sights = self._static.codes, self._static.answers
         else:
             self._static = board.shared.setdefault(static_key, {})
@@ -431,7 +436,7 @@ class LineOfSight:
         segment, so d(a, c) + d(c, b) ≤ d(a, b) + 1 (hex distance is a norm along the segment);
         a changed hex farther off needs no look at the line's cells."""
         table = self._base_table
-        sight = table.answers[table.codes[key]]  # type: ignore[union-attr]
+        sight = table.answers[table.codes[key]]  # type: ignore[union-attr]  # only called with a base table
         if sight is None:
             return None
         ia, ib = divmod(key >> 2, self._n)
@@ -439,7 +444,7 @@ class LineOfSight:
         for i, row in self._near:
             if row[ia] + row[ib] <= reach and i in self._lines.cells(ia, ib):
                 return None
-        _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
+        _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]  # a changed board's own dict
         return sight
 
     def _share(
@@ -452,9 +457,9 @@ class LineOfSight:
         for too (:meth:`_walked`), kept in the map board's table."""
         base = self._base_table
         if base is None:
-            self._static.put(key, sight, alike)  # type: ignore[union-attr]
+            self._static.put(key, sight, alike)  # type: ignore[union-attr]  # the map's own board: its table
             return
-        _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]
+        _put(self._static, key, sight, self._answers_cap)  # type: ignore[arg-type]  # a changed board's own dict
         if cells is None:
             ia, ib = divmod(key >> 2, self._n)
             reach = sight.range + 1
@@ -514,7 +519,7 @@ class LineOfSight:
             alike = _SOME_LOW if low_a or low_b else ()
         return Sight(clear, rule, where, rng, 0, abbey_mod), alike
 
-    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple:
+    def _walk(self, ia: int, ib: int, low_a: bool, low_b: bool) -> tuple[bool, str, int, int, int, bool]:
         """§16 steps 2–5, C2 27.5 and 27.8 along the line from ``ia`` to ``ib`` with this game's fire:
         (clear, rule, blocking index or OFF, abbey modifier, range, s_free); ``s_free``: no hex read
         had S terrain above its other top, so the low orders changed nothing but C2 27.8. Step ``k``
@@ -620,7 +625,7 @@ class LineOfSight:
                     return (False, "C2 27.8 low order in depression", end, abbey_mod, rng, s_free)
         return (True, "clear", OFF, abbey_mod, rng, s_free)
 
-    def _feature(self, i: int, j: int, ends: tuple) -> tuple[str, int] | None:
+    def _feature(self, i: int, j: int, ends: _Ends) -> tuple[str, int] | None:
         """Whether a hedge, wall or bocage on the hexside between indices ``i`` and ``j`` blocks
         (§16 steps 4–5 with its height): (rule, first index of the hexside), or None."""
         key = (i, j) if i < j else (j, i)
@@ -633,7 +638,7 @@ class LineOfSight:
         return None if blocked is None else (blocked, key[0])
 
     def _crossing(
-        self, p: int, r: int, ca: tuple[int, int, int], cb: tuple[int, int, int], ends: tuple
+        self, p: int, r: int, ca: tuple[int, int, int], cb: tuple[int, int, int], ends: _Ends
     ) -> tuple[str, int] | None:
         """The line goes from intervening hex ``p`` into intervening hex ``r`` (adjacent): the
         features it meets there (§16, C2 27.3); (rule, index) if they block.
@@ -672,7 +677,7 @@ class LineOfSight:
         return across if (self._feature(p, q, ends) or self._feature(q, r, ends)) else None
 
     def _spine_sides(
-        self, steps: tuple[tuple[int, ...], ...], k: int, last: int, ends: tuple, low: bool, inside: bool
+        self, steps: tuple[tuple[int, ...], ...], k: int, last: int, ends: _Ends, low: bool, inside: bool
     ) -> tuple[str, int] | None:
         """Step ``k`` runs along the hexside between ``b`` and ``c`` (a hexspine), from the corner
         it shares with the step before to the one it shares with the step after (§16 step 2,

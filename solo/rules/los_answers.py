@@ -14,6 +14,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Hashable
 from math import gcd
+from typing import Any, Generic, TypeVar
 
 from solo.data.maps import Board
 
@@ -22,8 +23,11 @@ NO_TOP = -99
 MAX_CODES = 0xFFFF
 """Distinct answers a table can intern (codes 1..MAX_CODES; 0 means "not walked yet")."""
 
+A = TypeVar("A", bound=Hashable)
+"""The kind of answer a table keeps (a :class:`~solo.rules.los.Sight`, or a crew's sight answer)."""
 
-class AnswerTable:
+
+class AnswerTable(Generic[A]):
     """Answers by LOS key for keys ``0 .. 4n² − 1`` (``n`` hexes; ValueError below 1).
 
     ``codes[key]`` is 0 while the key has no answer, else the index in ``answers`` of its
@@ -39,15 +43,15 @@ class AnswerTable:
         if n < 1:
             raise ValueError(f"an answer table needs at least one hex, got {n}")
         self.codes = array("H", bytes(2 * 4 * n * n))
-        self.answers: list[Hashable | None] = [None]
-        self._ids: dict[Hashable, int] = {}
+        self.answers: list[A | None] = [None]
+        self._ids: dict[A, int] = {}
         self._filled = 0
 
-    def get(self, key: int) -> Hashable | None:
+    def get(self, key: int) -> A | None:
         """The answer kept for ``key``, or None."""
         return self.answers[self.codes[key]]
 
-    def put(self, key: int, answer: Hashable, alike: tuple[int, ...] = ()) -> None:
+    def put(self, key: int, answer: A, alike: tuple[int, ...] = ()) -> None:
         """Keep ``answer`` (not None) for ``key`` (IndexError for a key outside the table), and for
         the keys of the same pair whose low-order bits (``key & 3``) are in ``alike`` (the LOS
         walk's answer for them too, :meth:`~solo.rules.los.LineOfSight._walked`) where they have none."""
@@ -90,9 +94,9 @@ class AnswerTable:
         return self.codes.itemsize * len(self.codes)
 
 
-def answer_table(board: Board, key: tuple, n: int) -> AnswerTable:
+def answer_table(board: Board, key: tuple[object, ...], n: int) -> AnswerTable[Any]:
     """The shared marker-free answers of ``board`` under ``key`` (("los", month[, reading])), made once."""
-    table = board.shared.get(key)
+    table: AnswerTable[Any] | None = board.shared.get(key)
     if table is None:
         table = board.shared[key] = AnswerTable(n)
     return table
@@ -118,10 +122,10 @@ def affected(old: Board, new: Board) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def distance_row(board: Board, i: int) -> array:
+def distance_row(board: Board, i: int) -> array[int]:
     """The hex distance from index ``i`` to every index of ``board`` (an ``array('H')``), made once
     per board and kept in ``board.shared`` (at most one row per hex: 2n² bytes)."""
-    rows = board.shared.setdefault("los_distance_rows", {})
+    rows: dict[int, array[int]] = board.shared.setdefault("los_distance_rows", {})
     row = rows.get(i)
     if row is None:
         cx, cy, cz = board.cube[i]
@@ -137,7 +141,7 @@ def board_tables(board: Board, month: int) -> tuple[tuple[int, ...], tuple[int, 
     Rubble) copies its map board's and redoes only the changed hexes (levels and hexsides do not
     change with terrain)."""
     key = ("los_tables", month)
-    tables = board.shared.get(key)
+    tables: tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]] | None = board.shared.get(key)
     if tables is not None:
         return tables
     m = board.map

@@ -24,6 +24,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from itertools import islice
+from typing import Any
 
 from solo.core.hexes import line_shape
 from solo.data.maps import Board
@@ -176,9 +177,9 @@ class LineTable:
         at = ia << 2
         cells = self.built_cells.pop(lkey, None)
         found = (
-            tuple([atoms[at + c] for c in rel.steps]),  # type: ignore[union-attr]
-            cells if cells is not None else tuple([ints[ia + c] for c in rel.cells]),  # type: ignore[union-attr]
-            rel.corners,  # type: ignore[union-attr]
+            tuple([atoms[at + c] for c in rel.steps]),  # type: ignore[union-attr]  # rels[code] is built for every code handed out
+            cells if cells is not None else tuple([ints[ia + c] for c in rel.cells]),  # type: ignore[union-attr]  # rels[code] is built for every code handed out
+            rel.corners,  # type: ignore[union-attr]  # rels[code] is built for every code handed out
         )
         _put(self.built, lkey, found, self.cap)
         return found
@@ -199,7 +200,7 @@ class LineTable:
         if code == IRREGULAR:
             return self._irregular(ia, ib)[1]
         ints = self._ints
-        cells = tuple([ints[ia + c] for c in self.rels[code].cells])  # type: ignore[union-attr]
+        cells = tuple([ints[ia + c] for c in self.rels[code].cells])  # type: ignore[union-attr]  # rels[code] is built for every code handed out
         _put(self.built_cells, lkey, cells, self.cap)
         return cells
 
@@ -215,7 +216,7 @@ class LineTable:
             steps, _cells, corners = self._irregular(ia, ib)
             return steps, 0, tuple(range(len(steps))), corners
         rel = self.rels[code]
-        return self._atoms, ia << 2, rel.steps, rel.corners  # type: ignore[union-attr]
+        return self._atoms, ia << 2, rel.steps, rel.corners  # type: ignore[union-attr]  # rels[code] is built for every code handed out
 
     def _irregular(self, ia: int, ib: int) -> Line:
         """A line that leaves the map (or any line of a map whose index is not affine), computed."""
@@ -249,7 +250,7 @@ class LineTable:
                     self.rels.append(rel)
                 self._rel_ids[key] = rel_id
             if rel_id != IRREGULAR:
-                left, right, up, down, up_other, down_other = self.rels[rel_id].need  # type: ignore[union-attr]
+                left, right, up, down, up_other, down_other = self.rels[rel_id].need  # type: ignore[union-attr]  # rels[code] is built for every code handed out
                 room = self._room[ia]
                 if (
                     left <= room[0]
@@ -289,18 +290,18 @@ def _relative(grid: _Grid, dx: int, dz: int, p: int) -> RelLine | None:
             span = rows[ox & 1]
             span[0], span[1] = min(span[0], rel_row), max(span[1], rel_row)
         if len(step) == 1:
-            steps.append(4 * first)  # type: ignore[operator]
+            steps.append(4 * first)  # type: ignore[operator]  # a step has 1-2 hexes: first is set
         else:
             a, b = step
             direction = (b[0] - a[0], b[1] - a[1], b[2] - a[2])
             if direction not in _SPINE_DIRECTIONS:
                 return None
-            steps.append(4 * first + 1 + _SPINE_DIRECTIONS.index(direction))  # type: ignore[operator]
+            steps.append(4 * first + 1 + _SPINE_DIRECTIONS.index(direction))  # type: ignore[operator]  # a step has 1-2 hexes: first is set
     need = (-x_lo, x_hi, -rows[0][0], rows[0][1], -rows[1][0], rows[1][1])
     return RelLine(tuple(steps), tuple(cells), through_corners(dx, dz), need)
 
 
-def _put(cache: dict, key: int, value: object, cap: int) -> None:
+def _put(cache: dict[Any, Any], key: int, value: object, cap: int) -> None:
     """``cache[key] = value``, first dropping the oldest quarter when ``cache`` holds ``cap``."""
     if len(cache) >= cap:
         for old in list(islice(cache, max(1, cap // 4))):

@@ -112,7 +112,7 @@ def take_prisoner(game: GameContext, ch: Character) -> Generator[Decision, str, 
     )
     if ch.side is not Side.ENEMY or not game.state.flags.get(FRIENDLY_MEDIC_HIT) or ch.dummy:
         return
-    guards = [c for c in game.state.at(ch.hex) if c.side is Side.FRIENDLY and c.is_active and not c.dummy]
+    guards = [c for c in game.state.at(ch.on_hex) if c.side is Side.FRIENDLY and c.is_active and not c.dummy]
     if not guards:
         return
     guard = guards[0]

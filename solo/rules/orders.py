@@ -62,11 +62,13 @@ def order_targets(game: GameContext, ch: Character, order: Order) -> list[tuple[
             for c in game.opponents(ch)
             if c.revealed
             and not c.dummy
-            and game.distance(ch.hex, c.hex) <= CHARGE_RANGE
+            and game.distance(ch.on_hex, c.on_hex) <= CHARGE_RANGE
             and _can_be_charged(game, c)
         ]
-        cands.sort(key=lambda c: (game.distance(ch.hex, c.hex), rank[c.id]))
-        return [(c.id, f"{c.name} on {c.hex} ({game.distance(ch.hex, c.hex)} hexes)") for c in cands] or None
+        cands.sort(key=lambda c: (game.distance(ch.on_hex, c.on_hex), rank[c.id]))
+        return [
+            (c.id, f"{c.name} on {c.on_hex} ({game.distance(ch.on_hex, c.on_hex)} hexes)") for c in cands
+        ] or None
     return None
 
 
@@ -91,7 +93,7 @@ def rally_check(game: GameContext, ch: Character) -> None:
     leaders = [
         c
         for c in game.state.active(ch.side)
-        if c.id != ch.id and c.ldr > 0 and not c.dummy and game.distance(c.hex, ch.hex) <= c.ldr
+        if c.id != ch.id and c.ldr > 0 and not c.dummy and game.distance(c.on_hex, ch.on_hex) <= c.ldr
     ]
     best = max(leaders, key=lambda c: c.ldr, default=None)
     bonus = best.ldr if best is not None else 0
@@ -148,7 +150,7 @@ def medical_aid(game: GameContext, ch: Character) -> None:
     patients = [
         c
         for c in game.state.on_side(ch.side)
-        if c.id != ch.id and c.on_map and c.wounds and game.distance(c.hex, ch.hex) <= reach
+        if c.id != ch.id and c.on_map and c.wounds and game.distance(c.on_hex, ch.on_hex) <= reach
     ]
     if not patients:
         game.emit(
@@ -185,7 +187,9 @@ def medical_aid(game: GameContext, ch: Character) -> None:
 
 def search(game: GameContext, ch: Character) -> None:
     """Search on Impulse 4: Unknown opponents and dummies within 1 hex are revealed (base-rules §4)."""
-    found = [c for c in game.opponents(ch) if not c.revealed and game.distance(c.hex, ch.hex) <= SEARCH_RANGE]
+    found = [
+        c for c in game.opponents(ch) if not c.revealed and game.distance(c.on_hex, ch.on_hex) <= SEARCH_RANGE
+    ]
     if not found:
         game.emit("search", f"{ch.name} searches and finds nothing.", rule="4", actor=ch.id)
         return

@@ -237,9 +237,9 @@ class _Builder:
             seats[pos_id].occupant = cid
         self.teams[team.id] = team
         crew = ", ".join(
-            f"{r} {self.characters[seats[r].occupant].name}"
+            f"{r} {self.characters[occupant].name}"
             for r in CREW_ORDER
-            if r in seats and seats[r].occupant
+            if r in seats and (occupant := seats[r].occupant)
         )
         self.note(
             f"{vehicle.name} ({vtype.name}) in {h} facing {spec.facing}; "

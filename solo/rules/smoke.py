@@ -32,7 +32,9 @@ def sync_los(game: GameContext, h: Hex) -> None:
     """
     m = game.state.markers
     fire = m.fire.get(h)
-    modifier = sum(SMOKE_MODIFIER.get(s, 0) for s in m.smoke.get(h, ())) + FIRE_SMOKE_MODIFIER.get(fire, 0)
+    modifier = sum(SMOKE_MODIFIER.get(s, 0) for s in m.smoke.get(h, ())) + (
+        FIRE_SMOKE_MODIFIER.get(fire, 0) if fire is not None else 0
+    )
     game.los.set_smoke(h, modifier)
     game.los.set_fire(h, fire is not None)
 
@@ -64,7 +66,7 @@ def _smoke_records(game: GameContext) -> list[dict[str, Any]]:
             if diff > 0:
                 recs.extend({"hex": str(h), "state": state, "placed": 0, "fire": None} for _ in range(diff))
             for _ in range(-diff):
-                for r in reversed(recs):
+                for r in recs[::-1]:
                     if r["hex"] == str(h) and r["state"] == state and r["fire"] is None:
                         recs.remove(r)
                         break

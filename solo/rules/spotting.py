@@ -480,16 +480,16 @@ def end_phase_alerts(game: GameContext) -> None:
     for en in enemies:
         if en.alert or en.hex is None:
             continue
-        leader = next((x for x in leaders if game.distance(en.hex, x.hex) <= x.ldr), None)
+        leader = next((x for x in leaders if game.distance(en.on_hex, x.on_hex) <= x.ldr), None)
         if leader is not None:
             alert(game, en, f"within LDR {leader.ldr} of {leader.name}", "§5.6 condition 6")
             continue
-        near = next((x for x in awake if game.distance(en.hex, x.hex) <= ALERT_NEIGHBOUR), None)
+        near = next((x for x in awake if game.distance(en.on_hex, x.on_hex) <= ALERT_NEIGHBOUR), None)
         if near is not None:
             alert(
                 game,
                 en,
-                f"{near.name} is Alert {game.distance(en.hex, near.hex)} hexes away",
+                f"{near.name} is Alert {game.distance(en.on_hex, near.on_hex)} hexes away",
                 "§5.6 condition 8",
             )
 

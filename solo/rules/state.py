@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from solo.core.errors import NotPlacedError
 from solo.core.hexes import Hex
 from solo.core.sides import Side
 from solo.data.cards import DirectionString
@@ -103,7 +104,7 @@ class MarkerDict(dict):  # type: ignore[type-arg]
         _WRITES[BOARD] += 1
         dict.clear(self)
 
-    def __ior__(self, other: Any) -> MarkerDict:  # type: ignore[override,misc]
+    def __ior__(self, other: Any) -> MarkerDict:  # type: ignore[misc]  # returns the subclass, as the builtin's in-place operator does
         _WRITES[BOARD] += 1
         dict.update(self, other)
         return self
@@ -165,12 +166,12 @@ class MarkerList(list):  # type: ignore[type-arg]
         self._bump()
         list.__delitem__(self, i)
 
-    def __iadd__(self, items: Any) -> MarkerList:  # type: ignore[override,misc]
+    def __iadd__(self, items: Any) -> MarkerList:  # type: ignore[misc]  # returns the subclass, as the builtin's in-place operator does
         self._bump()
         list.extend(self, items)
         return self
 
-    def __imul__(self, n: Any) -> MarkerList:  # type: ignore[override,misc]
+    def __imul__(self, n: Any) -> MarkerList:  # type: ignore[misc]  # returns the subclass, as the builtin's in-place operator does
         self._bump()
         list.__imul__(self, n)
         return self
@@ -324,6 +325,24 @@ class Character:
         return self.hex is not None and self.status in (Status.ACTIVE, Status.INCAPACITATED)
 
     @property
+    def on_hex(self) -> Hex:
+        """The hex of a character the rules place on the map (every one :meth:`GameState.active`
+        lists). Raises :class:`~solo.core.errors.NotPlacedError` if he has none."""
+        h = self.hex
+        if h is None:
+            raise NotPlacedError(f"{self.name} ({self.id}) is not on a hex")
+        return h
+
+    @property
+    def in_seat(self) -> str:
+        """The position of a character riding a vehicle (``"commander"``...; C2 31.3).
+        Raises :class:`~solo.core.errors.NotPlacedError` if he has no seat."""
+        pos = self.seat
+        if pos is None:
+            raise NotPlacedError(f"{self.name} ({self.id}) has no seat in a vehicle")
+        return pos
+
+    @property
     def light_wounds(self) -> int:
         return sum(1 for w in self.wounds if w is Wound.LIGHT)
 
@@ -361,6 +380,15 @@ class Team:
     """This turn's initiative value (lower acts first), or None before it is set."""
     first_card: str | None = None
     """Enemy: the first card drawn for the team this turn, which sets its initiative (9.1)."""
+
+    @property
+    def on_track(self) -> int:
+        """This turn's initiative value of a team placed on the Initiative Track (base-rules §2).
+        Raises :class:`~solo.core.errors.NotPlacedError` before it is set."""
+        value = self.initiative
+        if value is None:
+            raise NotPlacedError(f"team {self.id} has no initiative value yet")
+        return value
 
 
 @attrs.define(on_setattr=attrs.setters.NO_OP)

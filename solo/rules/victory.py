@@ -78,7 +78,8 @@ def _win_threshold(values: dict[str, Any]) -> int:
     """The VP of a marginal result: the scenario's "marginal" band, else :data:`VP_TO_WIN`."""
     for band in values["bands"]:
         if getattr(band, "result", None) == "marginal" and getattr(band, "min_vp", None) is not None:
-            return band.min_vp
+            min_vp: int = band.min_vp
+            return min_vp
     return VP_TO_WIN
 
 
@@ -106,7 +107,9 @@ def final_victory(game: GameContext) -> None:
     for c in friends:
         if capture and c.status is Status.INCAPACITATED and c.hex is not None:
             near = [
-                f for f in st.active(Side.FRIENDLY) if f.id != c.id and game.distance(f.hex, c.hex) <= reach
+                f
+                for f in st.active(Side.FRIENDLY)
+                if f.id != c.id and game.distance(f.on_hex, c.on_hex) <= reach
             ]
             if not near:
                 c.status = Status.PRISONER

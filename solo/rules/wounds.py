@@ -61,7 +61,8 @@ def wound_draw(
     try:
         next(gen)
     except StopIteration as stop:
-        return stop.value
+        stamp: WoundStamp = stop.value
+        return stamp
     raise RuntimeError("wound_draw: a decision was asked with ask=False")  # pragma: no cover
 
 

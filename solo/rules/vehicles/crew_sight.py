@@ -48,7 +48,8 @@ _ROLE_NAMES = {
 
 
 def _vtype(game: GameContext, vehicle: Vehicle) -> VehicleType:
-    return game.data.vehicles.get(vehicle.type)
+    vtype: VehicleType = game.data.vehicles.get(vehicle.type)
+    return vtype
 
 
 def _vehicle_kind(game: GameContext, v: Vehicle) -> VehicleKind:
@@ -182,7 +183,9 @@ def observed_targets(game: GameContext, vehicle: Vehicle, seat: str | Seat) -> l
     if m is None:
         return []
     dist = game.distance
-    out: list[Character | Vehicle] = [c for c in _opposing_characters(game, vehicle) if dist(c.hex, m) <= 1]
+    out: list[Character | Vehicle] = [
+        c for c in _opposing_characters(game, vehicle) if dist(c.on_hex, m) <= 1
+    ]
     out.extend(v for v in _opposing_vehicles(game, vehicle) if v.hex is not None and dist(v.hex, m) <= 1)
     return out
 
@@ -266,7 +269,9 @@ def remove_lost_markers(
         sees = any(
             v.hex is not None and seat_sees(game, vehicle, pos, v.hex)
             for v in _opposing_vehicles(game, vehicle)
-        ) or any(seat_sees(game, vehicle, pos, c.hex, target=c) for c in _opposing_characters(game, vehicle))
+        ) or any(
+            seat_sees(game, vehicle, pos, c.on_hex, target=c) for c in _opposing_characters(game, vehicle)
+        )
         if not sees:
             side = "Spotted Friendly" if vehicle.side is Side.ENEMY else "Known Enemy"
             _clear_seat(game, vehicle, pos, f"no LOS to any {side} character or vehicle", "31.7.4")

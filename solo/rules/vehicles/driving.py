@@ -94,7 +94,7 @@ def _on_enter(game: GameContext, vehicle: Vehicle, vtype: VehicleType) -> Callab
         if mined:
             return mined
         if vtype.kind in (VehicleKind.JEEP, VehicleKind.TRUCK):
-            mired, roll = mired_on_entry(game.board, vtype.kind, h, game.state.ground, game.dice)  # type: ignore[arg-type]
+            mired, roll = mired_on_entry(game.board, vtype.kind, h, game.state.ground, game.dice)
             if roll is not None:
                 game.emit(
                     "mired" if mired else "mud",
@@ -159,13 +159,13 @@ def _drive(
         return
     if o.id == "emergency_stop":
         return
-    new_id, why = convert_speed(o.id, game.state.weather, game.state.ground, vtype.kind, enemy)  # type: ignore[arg-type]
-    if why is not None:
+    new_id, slowed = convert_speed(o.id, game.state.weather, game.state.ground, vtype.kind, enemy)
+    if slowed is not None:
         assert driver.order is not None
-        game.set_order(driver, new_id, directions=driver.order.directions, source=f"{why}")
+        game.set_order(driver, new_id, directions=driver.order.directions, source=f"{slowed}")
         game.emit(
             "crew_order",
-            f"{driver.name}: {why}.",
+            f"{driver.name}: {slowed}.",
             rule="C2 28.1-28.2",
             actor=driver.id,
             data={"from": o.id, "to": new_id},
@@ -213,7 +213,7 @@ def _drive(
         turn_way = 1 if key == "clockwise" else -1
     new, report = move_impulse(
         game.board,
-        vtype.kind,  # type: ignore[arg-type]
+        vtype.kind,
         start,
         o,
         dirs,
@@ -300,7 +300,7 @@ def planned_hexes(game: GameContext, vehicle: Vehicle, driver: Character) -> lis
     if o is None or not o.is_vehicle or o.id == "emergency_stop":
         return []
     vtype = _vtype(game, vehicle)
-    new_id, _why = convert_speed(o.id, game.state.weather, game.state.ground, vtype.kind, False)  # type: ignore[arg-type]
+    new_id, _why = convert_speed(o.id, game.state.weather, game.state.ground, vtype.kind, False)
     o = game.data.orders.get(new_id)
     dirs = driver.order.directions
     if not o.slots(imp) or (dirs is None and not vehicle.road_orders):
@@ -334,7 +334,7 @@ def _trial_move(
 
     return move_impulse(
         game.board,
-        vtype.kind,  # type: ignore[arg-type]
+        vtype.kind,
         start,
         o,
         dirs,
@@ -411,7 +411,7 @@ def free_turn_step(
     if key == "stay":
         return
     start = VehicleMoveState(vehicle.hex, f, vehicle.turret if vehicle.turret is not None else f)
-    new, step = free_turn(start, int(key.partition(":")[2]))  # type: ignore[arg-type]
+    new, step = free_turn(start, int(key.partition(":")[2]))
     vehicle.facing = new.facing
     if vehicle.turret is not None:
         vehicle.turret = new.turret

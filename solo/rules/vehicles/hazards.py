@@ -84,7 +84,7 @@ def note_turn_start(game: GameContext) -> None:
     for v in vehicles_of(game.state).values():
         if not v.is_active or not _is_afv(_vtype(game, v)):
             continue
-        for c in game.state.at(v.hex):  # type: ignore[arg-type]  # is_active: on the map
+        for c in game.state.at(v.on_hex):
             if c.vehicle is None and c.is_active and not c.dummy and c.side is not v.side:
                 at.setdefault(c.id, []).append(v.id)
     if at:

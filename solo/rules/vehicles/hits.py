@@ -560,9 +560,9 @@ def _special(ctx: _Hit, loc: Location, role: Role | None, passengers: tuple[int,
     elif loc is Location.VISION_SLOT and role is not None:
         victims = ["driver", "co_driver"] if o is Ordnance.HE else [role.value]
         for p in victims:
-            ch = _occupant(game, vehicle, p)
-            if ch is not None:
-                _kill(ctx, ch, f"shot through the {role.value.replace('_', ' ')}'s vision slot")
+            victim = _occupant(game, vehicle, p)
+            if victim is not None:
+                _kill(ctx, victim, f"shot through the {role.value.replace('_', ' ')}'s vision slot")
         _queue(ctx, (CrewCheck.ALL,), "mc", "vision slot")
     elif loc is Location.SUSPENSION:
         if s.small_arms:

@@ -71,7 +71,7 @@ def bazooka_state(game: GameContext, operator: Character) -> dict[str, Any]:
     his team in his hex (roster order), who carries the rockets; else the operator carries them.
     """
     table = game.state.flags.setdefault(LIGHT_AT, {})
-    st = table.get(operator.id)
+    st: dict[str, Any] | None = table.get(operator.id)
     if st is None:
         mate = None
         if operator.hex is not None:
@@ -325,7 +325,7 @@ def _fire_light_at(game: GameContext, ch: Character, order: Order) -> Generator[
             v,
             shot,
             strike_of(game, weapon.id, Ordnance.HEAT),
-            from_hex=ch.hex,
+            from_hex=ch.on_hex,
             purpose=f"{weapon.name}: {ch.name} -> {v.name} (modified TQ {shot.total}) (C2 32.1)",
             fires=f"{ch.name} fires the {weapon.name}",
         )

@@ -172,9 +172,9 @@ def fire_vehicle_mg(
                 [target_name(game, s.target) for s in pool], f"{ch.name}: MG target (C2 23.2)"
             )
             sol = pool[pick.index]
-    v = target_vehicle(game, sol.target)
-    if v is not None:
-        resolve_fire_at_vehicle(game, ch, v, sol, o, assisted=assisted)
+    hit = target_vehicle(game, sol.target)
+    if hit is not None:
+        resolve_fire_at_vehicle(game, ch, hit, sol, o, assisted=assisted)
     else:
         firing.resolve_fire(game, ch, game.char(sol.target), sol, o, assisted=assisted)
 

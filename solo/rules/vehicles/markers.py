@@ -44,8 +44,12 @@ def _marker_near(game: GameContext, vehicle: Vehicle, ch: Character, target_hex:
     for v in vehicles_of(game.state).values():
         if v is vehicle or v.side is not vehicle.side or not v.is_active:
             continue
-        seat = v.seats.get("commander")
-        if seat is not None and seat.marker is not None and game.distance(seat.marker, target_hex) <= 1:
+        commander = v.seats.get("commander")
+        if (
+            commander is not None
+            and commander.marker is not None
+            and game.distance(commander.marker, target_hex) <= 1
+        ):
             return f"the {v.name} Commander's Target Marker"
     return None
 
@@ -173,7 +177,7 @@ def _sees_something(game: GameContext, vehicle: Vehicle, ch: Character) -> bool:
         if o.revealed and o.hex is not None and seat_sees(game, vehicle, ch.seat, o.hex):
             return True
     for v in vehicles_of(game.state).values():
-        if v.side is not vehicle.side and v.is_active and seat_sees(game, vehicle, ch.seat, v.hex):
+        if v.side is not vehicle.side and v.is_active and seat_sees(game, vehicle, ch.seat, v.on_hex):
             return True
     return False
 
@@ -202,9 +206,9 @@ def _refresh_markers(game: GameContext) -> None:
 
 def _marker_candidates(game: GameContext, vehicle: Vehicle, ch: Character) -> list[Hex]:
     """Hexes in ``ch``'s LOS holding or adjacent to a Known opponent, nearest opponent first (31.7.5)."""
-    assert ch.seat is not None and vehicle.hex is not None
+    vh, pos = vehicle.on_hex, ch.in_seat
     known = [o for o in game.opponents(ch) if o.revealed and o.hex is not None]
-    known.sort(key=lambda o: game.distance(vehicle.hex, o.hex))  # type: ignore[arg-type]
+    known.sort(key=lambda o: game.distance(vh, o.on_hex))
     out: dict[Hex, None] = {}
     board = game.board
     for o in known:
@@ -212,7 +216,7 @@ def _marker_candidates(game: GameContext, vehicle: Vehicle, ch: Character) -> li
         for h in (o.hex, *(board.neighbour_hex(o.hex, d) for d in (1, 2, 3, 4, 5, 6))):
             if h is None or h in out:
                 continue
-            if seat_sees(game, vehicle, ch.seat, h):
+            if seat_sees(game, vehicle, pos, h):
                 out[h] = None
     return list(out)
 
@@ -246,7 +250,7 @@ def _friendly_marker(game: GameContext, vehicle: Vehicle, ch: Character) -> Gene
                 v.side is not vehicle.side
                 and v.is_active
                 and _vtype(game, v).kind is VehicleKind.AFV
-                and seat_sees(game, vehicle, ch.seat, v.hex)  # type: ignore[arg-type]
+                and seat_sees(game, vehicle, ch.in_seat, v.on_hex)
             ):
                 assert v.hex is not None
                 _place_marker(

@@ -147,7 +147,7 @@ def mount_up_step(game: GameContext, ch: Character) -> None:
     vehicle, seat = got
     if imp == 2 and ch.hex != vehicle.hex:
         why = _usable(game, ch, vehicle, seat)
-        if not why and game.distance(ch.hex, vehicle.hex) > MOUNT_REACH:
+        if not why and game.distance(ch.on_hex, vehicle.on_hex) > MOUNT_REACH:
             why = f"{vehicle.name} is out of reach"
         if why:
             _stays(game, ch, why)

@@ -12,6 +12,7 @@ import attrs
 from solo.core.chance_records import ChanceRecord
 from solo.core.hexes import Direction, Hex, check_direction
 from solo.data.cards import DirectionString
+from solo.data.vehicle_types import VehicleKind as TypeKind
 
 
 class VehicleKind(enum.Enum):
@@ -31,6 +32,9 @@ class VehicleKind(enum.Enum):
         """Jeeps and Trucks: they use ``wheeled_passable`` and treat Trees as impassable (31.5)."""
         return _is_wheeled(self)
 
+
+AnyVehicleKind = VehicleKind | TypeKind
+"""Either enum of the four classes: the rules of this room read only ``kind.value``."""
 
 _WHEELED: tuple[str, ...] = ("jeep", "truck")
 

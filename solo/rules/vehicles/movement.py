@@ -82,6 +82,7 @@ from solo.data.maps import Board
 from solo.data.orders import Order, OrderTable, Slot, load_orders
 from solo.data.terrain import VehicleEntry
 from solo.rules.vehicles.move_state import (
+    AnyVehicleKind,
     MoveReport,
     MoveStep,
     StepKind,
@@ -141,7 +142,7 @@ class _Ctx:
     """What stays fixed during one :func:`move_impulse` call."""
 
     board: Board
-    kind: VehicleKind
+    kind: AnyVehicleKind
     is_enemy: bool
     blocked: Callable[[Hex], bool]
     dice: Dice | None
@@ -181,7 +182,7 @@ class _Run:
 
 def move_impulse(
     board: Board,
-    kind: VehicleKind,
+    kind: AnyVehicleKind,
     state: VehicleMoveState,
     order: Order,
     directions: DirectionString | None,
@@ -317,7 +318,8 @@ def move_impulse(
                 i += 1
                 continue
             # 31.5: no later movement possible: the Enemy Alternate Movement Direction Table.
-            current = run.directions if not run.road else DirectionString((move_dir,))
+            # directions are None only under Road Movement Orders (move_vehicle checks it)
+            current = DirectionString((move_dir,)) if run.road or run.directions is None else run.directions
             new_dirs, text, rolls = _alternate(ctx, run.state.hex, current)
             if new_dirs is None:
                 run.order = table.get("emergency_stop")

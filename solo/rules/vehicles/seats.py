@@ -20,7 +20,8 @@ from solo.rules.vehicles.state import CREW_ORDER, Hatch, Seat, Vehicle, vehicles
 
 
 def _vtype(game: GameContext, vehicle: Vehicle) -> VehicleType:
-    return game.data.vehicles.get(vehicle.type)
+    vtype: VehicleType = game.data.vehicles.get(vehicle.type)
+    return vtype
 
 
 def _hatch_state(seat: Seat) -> HatchState | None:

@@ -15,7 +15,7 @@ from solo.core.hexes import Direction, Hex, opposite, turn_steps
 from solo.data.cards import DirectionString
 from solo.data.maps import Board, side_key
 from solo.data.terrain import VehicleEntry
-from solo.rules.vehicles.move_state import VehicleKind, _is_wheeled
+from solo.rules.vehicles.move_state import AnyVehicleKind, _is_wheeled
 
 
 @attrs.frozen
@@ -106,7 +106,7 @@ MIRED_FACES: tuple[int, ...] = (8, 9)
 
 
 def vehicle_entry(
-    board: Board, kind: VehicleKind, hex_: Hex | None, *, blocked: Callable[[Hex], bool] = lambda h: False
+    board: Board, kind: AnyVehicleKind, hex_: Hex | None, *, blocked: Callable[[Hex], bool] = lambda h: False
 ) -> VehicleEntry:
     """Whether a vehicle of ``kind`` may enter ``hex_`` (C2 31.5, 27.7, 29.2).
 
@@ -128,7 +128,7 @@ def vehicle_entry(
 
 
 def mired_on_entry(
-    board: Board, kind: VehicleKind, hex_: Hex, ground: str, dice: Dice
+    board: Board, kind: AnyVehicleKind, hex_: Hex, ground: str, dice: Dice
 ) -> tuple[bool, Roll | None]:
     """In Mud, roll d10 for a Jeep or Truck that entered ``hex_`` without a road (C2 28.2).
 
@@ -160,7 +160,7 @@ def forbidden_speeds(weather: str, ground: str) -> tuple[str, ...]:
 
 
 def convert_speed(
-    order_id: str, weather: str, ground: str, kind: VehicleKind, is_enemy: bool
+    order_id: str, weather: str, ground: str, kind: AnyVehicleKind, is_enemy: bool
 ) -> tuple[str, str | None]:
     """The speed order a vehicle keeps in ``weather`` and ``ground`` (C2 28.1-28.2).
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from solo.core.errors import NotPlacedError
 from solo.core.hexes import Direction, Hex
 from solo.rules.state import Side
 
@@ -117,6 +118,15 @@ class Vehicle:
         """On the map and neither destroyed nor abandoned."""
         return self.hex is not None and not self.destroyed and not self.abandoned
 
+    @property
+    def on_hex(self) -> Hex:
+        """The hex of a vehicle on the map (every active one, :attr:`is_active`).
+        Raises :class:`~solo.core.errors.NotPlacedError` if it has none."""
+        h = self.hex
+        if h is None:
+            raise NotPlacedError(f"{self.name} ({self.id}) is not on a hex")
+        return h
+
     def seat_of(self, character_id: str) -> Seat | None:
         """The seat ``character_id`` sits in, or None."""
         for seat in self.seats.values():
@@ -126,7 +136,7 @@ class Vehicle:
 
     def crew_ids(self) -> list[str]:
         """Occupants of the crew seats, Commander first (31.1)."""
-        return [self.seats[p].occupant for p in CREW_ORDER if p in self.seats and self.seats[p].occupant]
+        return [o for p in CREW_ORDER if p in self.seats and (o := self.seats[p].occupant)]
 
     def passenger_ids(self) -> list[str]:
         """Occupants of the passenger seats (and cupola), by position."""

@@ -253,7 +253,8 @@ def strike_of(game: GameContext, weapon_id: str, ordnance: Ordnance | None = Non
 
 
 def _vtype(game: GameContext, vehicle: Vehicle) -> VehicleType:
-    return game.data.vehicles.get(vehicle.type)
+    vtype: VehicleType = game.data.vehicles.get(vehicle.type)
+    return vtype
 
 
 def _occupant(game: GameContext, vehicle: Vehicle, position: str) -> Character | None:
@@ -341,7 +342,8 @@ def _here(game: GameContext) -> tuple[int, int]:
 def _order_of(game: GameContext, order: Order | str | None) -> Order | None:
     if order is None or isinstance(order, Order):
         return order
-    return game.data.orders.get(order)
+    found: Order | None = game.data.orders.get(order)
+    return found
 
 
 def _terms_text(terms: list[tuple[str, int]]) -> str:
@@ -421,7 +423,8 @@ def commander_ldr(game: GameContext, vehicle: Vehicle, ch: Character | None = No
 def _home_seat(game: GameContext, vehicle: Vehicle, ch: Character) -> str | None:
     homes = game.state.flags.get(CREW_HOME)
     if isinstance(homes, dict) and ch.id in homes:
-        return homes[ch.id]
+        home: str | None = homes[ch.id]
+        return home
     prefix = f"{vehicle.id}_"
     if ch.id.startswith(prefix) and ch.id[len(prefix) :] in CREW_ORDER:
         return ch.id[len(prefix) :]
