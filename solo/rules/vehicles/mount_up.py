@@ -31,7 +31,7 @@ from typing import Any
 from solo.data.vehicle_types import VehicleKind
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
-from solo.rules.vehicles.seats import _homes, _is_crew_seat, _is_moving, _vtype
+from solo.rules.vehicles.seats import _homes, _is_crew_seat, _is_moving, _vtype, may_drive
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Vehicle, vehicles_of
 
 MOUNT_UP = "mount_up"
@@ -39,19 +39,10 @@ MOUNT_UP = "mount_up"
 PENDING_KEY = "mount_up_pending"
 """``state.flags`` key: ``{character id: "vehicle:seat"}``, men who get in at the end of the turn
 through a closed hatch (31.11.2)."""
-DRIVE_SKILL = "drive"
-"""The skill that lets a Friendly Character take the Driver's position of a Jeep, Truck or Half-Track."""
 VEHICLE_KEY = "vehicle:"
 """A Mount Up target is ``"vehicle:<id>|<seat>"`` (the window points it at the vehicle)."""
 MOUNT_REACH = 1
 """31.11.2: within 1 hex of the vehicle."""
-
-
-def _may_drive(game: GameContext, ch: Character, vehicle: Vehicle) -> bool:
-    kind = _vtype(game, vehicle).kind
-    if ch.side is not Side.FRIENDLY or kind is VehicleKind.AFV:
-        return True
-    return (_homes(game).get(ch.id) == "driver" and ch.team == vehicle.id) or DRIVE_SKILL in ch.skills
 
 
 def free_seats(game: GameContext, ch: Character, vehicle: Vehicle) -> list[str]:
@@ -59,8 +50,9 @@ def free_seats(game: GameContext, ch: Character, vehicle: Vehicle) -> list[str]:
 
     a crewman of this vehicle (his team is the vehicle): his own position if empty, then the other
     empty crew positions in display order (the Driver's of a Friendly Jeep, Truck or Half-Track
-    only for its Driver or a man with the Drive skill); anyone else: the empty passenger seats of a
-    Jeep, Truck or Half-Track (none on an AFV)."""
+    only for its Driver or a man with the Drive skill, :func:`~solo.rules.vehicles.seats.may_drive`);
+    anyone else: on a Friendly Jeep, Truck or Half-Track the empty Driver's position if he has the
+    Drive skill (31.3), then the empty passenger seats (none on an AFV)."""
     vtype = _vtype(game, vehicle)
     empty = [
         p
@@ -73,10 +65,12 @@ def free_seats(game: GameContext, ch: Character, vehicle: Vehicle) -> list[str]:
         home = _homes(game).get(ch.id)
         crew = [p for p in CREW_ORDER if p in empty]
         crew.sort(key=lambda p: p != home)
-        return [p for p in crew if p != "driver" or _may_drive(game, ch, vehicle)]
+        return [p for p in crew if p != "driver" or may_drive(game, ch, vehicle)]
     if vtype.kind is VehicleKind.AFV:
         return []
-    return [p for p in empty if not _is_crew_seat(p) and p != "cupola"]
+    friendly = vehicle.side is Side.FRIENDLY
+    drive = ["driver"] if "driver" in empty and friendly and may_drive(game, ch, vehicle) else []
+    return [*drive, *(p for p in empty if not _is_crew_seat(p) and p != "cupola")]
 
 
 def _stationary(game: GameContext, vehicle: Vehicle) -> bool:
