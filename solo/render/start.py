@@ -238,9 +238,13 @@ class StartScreen:
         y += 30
         out.append(Hotspot(pygame.Rect(s.x, y, s.width, 24), ("table",), "table"))
         y += 34
-        for field in attrs.fields(Options):
-            out.append(Hotspot(pygame.Rect(s.x, y, s.width, 22), ("option", field.name), field.name))
-            y += 24
+        fields = attrs.fields(Options)
+        rows = max(1, (s.bottom - 18 - y) // 24)  # the options in as many columns as they need
+        cols = -(-len(fields) // rows)
+        col_w = (s.width - 4 * (cols - 1)) // cols
+        for i, field in enumerate(fields):
+            x, row = s.x + (i // rows) * (col_w + 4), i % rows
+            out.append(Hotspot(pygame.Rect(x, y + 24 * row, col_w, 22), ("option", field.name), field.name))
         rr = self.rects(size)["recent"]
         y = rr.y + 30
         for p in self.recent:

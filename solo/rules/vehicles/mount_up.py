@@ -17,7 +17,8 @@ Readings [house], listed in the README:
   Character with the Drive skill (31.3 "Randomly select a Driver ... or you can use a Character
   with the Drive Skill");
 * until he gets in at the end of the turn, a man mounting through a closed hatch is a man on
-  foot in the vehicle's hex (the hatch is open for him).
+  foot in the vehicle's hex; the hatch is open from Impulse 4 (option ``mount_up_hatch``,
+  ``open_on_4`` as the text; ``stays_closed`` keeps it closed).
 
 The Enemy never takes Mount Up: neither the Enemy Order cards nor the Vehicle Order Matrix give
 it, so :func:`mount_places` offers it to Friendly characters only.
@@ -163,6 +164,8 @@ def mount_up_step(game: GameContext, ch: Character) -> None:
             _stays(game, ch, why)
             return
         if vehicle.seats[seat].hatch in (Hatch.CLOSED, Hatch.JAMMED_CLOSED):
+            if game.options.mount_up_hatch == "open_on_4" and vehicle.seats[seat].hatch is Hatch.CLOSED:
+                vehicle.seats[seat].hatch = Hatch.OPEN  # "considered to be open on Impulse 4"
             game.state.flags.setdefault(PENDING_KEY, {})[ch.id] = f"{vehicle.id}:{seat}"
             game.emit(
                 "mount_up",
@@ -178,7 +181,9 @@ def mount_up_step(game: GameContext, ch: Character) -> None:
 
 def end_phase(game: GameContext) -> None:
     """End of the turn: the men mounting through a closed hatch get in (31.11.2), in the order they
-    opened it, if the vehicle is still in their hex and the seat free; the hatch stays closed."""
+    opened it, if the vehicle is still in their hex and the seat free. The hatch he opened on
+    Impulse 4 stays open (option ``mount_up_hatch`` ``open_on_4``) or was never opened
+    (``stays_closed``)."""
     pending: dict[str, Any] = game.state.flags.pop(PENDING_KEY, {})
     for cid, text in pending.items():
         ch = game.state.characters.get(cid)
