@@ -40,6 +40,13 @@ def test_tqc_passes_at_tq_plus_modifier_and_fails_one_over(tmp_path, roll, modif
     assert ev.data["target"] == 5 + modifier and ev.data["roll"] == roll and ev.data["modifier"] == modifier
 
 
+def test_check_without_a_modifier_is_against_the_plain_tq(tmp_path):
+    """§7: with no modifier the target is the effective TQ itself: TQ 5, a 6 fails."""
+    game = _game(tmp_path)
+    script(game, [6])
+    assert not morale.check(game, game.char("f1"), CheckKind.TQC, purpose="test").passed
+
+
 def test_natural_9_fails_even_under_the_target(tmp_path):
     """C2 23.1 "a natural 9 always fails": TQ 9 + 1, a 9 fails."""
     game = _game(tmp_path, tq=9)
