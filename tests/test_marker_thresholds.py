@@ -192,3 +192,14 @@ def test_gunner_with_a_fire_order_and_co_driver_ignore_priority_1(tmp_path):
     assert tm._candidates(game, v, "commander", game.char("pz_commander"))["ignore_p1"] is False
     order(game, "pz_gunner", "rapid_fire")
     assert tm._candidates(game, v, "gunner", game.char("pz_gunner"))["ignore_p1"] is True
+
+
+def test_priority_1_a_truck_before_a_jeep(tmp_path):
+    """31.7.4 priority 1 [house order]: AFV, Half-Track, Truck, then Jeep: a Truck farther off comes
+    before a Jeep near by."""
+    truck = {"id": "tr", "type": "opel_truck", "side": "friendly", "hex": "17.03", "facing": 1}
+    jeep = {"id": "jp", "type": "jeep", "side": "friendly", "hex": "17.07", "facing": 1}
+    game = _game(tmp_path, [man("a", "33.19")], [jeep, truck])
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    assert [x.id for x in seen["p1"]] == ["tr", "jp"]
