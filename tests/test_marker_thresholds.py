@@ -203,3 +203,52 @@ def test_priority_1_a_truck_before_a_jeep(tmp_path):
     v = game.state.vehicles["pz"]
     seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
     assert [x.id for x in seen["p1"]] == ["tr", "jp"]
+
+
+def test_co_driver_without_a_marker_takes_the_nearest_afv(tmp_path):
+    """31.7.4: the Co-driver ignores priority 1, "but anyone without a marker and with an opposing AFV
+    in LOS places it there without a roll": the nearer of two AFVs."""
+    far, near = sherman("sh", hex_="17.02"), sherman("sh2", hex_="17.07", crew={})
+    game = _game(tmp_path, [man("a", "33.19")], [far, near])
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "co_driver", game.char("pz_co_driver"))
+    cand = tm._best_candidate(game, v, "co_driver", seen, has_marker=False)
+    assert (cand.priority, cand.on, cand.hex) == (1, "afv", H("17.07"))
+
+
+def test_priority_3_label_names_the_men_in_or_adjacent(tmp_path):
+    """31.7.4 priority 3: the placement names the men in or adjacent to the hex (1 hex away counts)."""
+    game = _game(tmp_path, [man("a", "17.05", name="Pvt A"), man("b", "17.04", name="Pvt B")])
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    cand = tm._best_candidate(game, v, "commander", seen, has_marker=False)
+    assert "Pvt A" in cand.label and "Pvt B" in cand.label and "(2: " in cand.label
+
+
+def test_group_hex_only_in_the_seats_sight(tmp_path):
+    """31.7.4 "the hex in LOS": a group behind a buttoned-up Co-driver (front arcs only) gives him no
+    hex to mark."""
+    game = _game(tmp_path, [man("a", "17.13"), man("b", "17.14")])
+    v = game.state.vehicles["pz"]
+    chars = [game.char("a"), game.char("b")]
+    from solo.rules.vehicles.crew_sight import seat_sees
+
+    assert not any(seat_sees(game, v, "co_driver", c.hex) for c in chars)
+    assert tm._best_group_hex(game, v, "co_driver", chars) is None
+    assert tm._best_group_hex(game, v, "commander", chars) is not None
+
+
+def test_a_tie_does_not_move_the_marker_nor_roll(tmp_path):
+    """31.7.4: a marker on two men stays put for another (nearer) hex with two men: no TQC is rolled."""
+    from conftest import script as plain_script
+
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.04"), man("c", "20.05"), man("d", "20.04")])
+    v = game.state.vehicles["pz"]
+    cmd = game.char("pz_commander")
+    v.seats["commander"].marker = H("20.05")
+    v.seats["commander"].marker_priority = 3
+    seen = tm._candidates(game, v, "commander", cmd)
+    assert tm._best_candidate(game, v, "commander", seen, has_marker=True).hex == H("17.05")
+    plain_script(game, [])
+    tm.place_enemy_marker(game, cmd)
+    assert v.seats["commander"].marker == H("20.05")
