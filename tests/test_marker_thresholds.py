@@ -213,16 +213,19 @@ def test_co_driver_without_a_marker_takes_the_nearest_afv(tmp_path):
     v = game.state.vehicles["pz"]
     seen = tm._candidates(game, v, "co_driver", game.char("pz_co_driver"))
     cand = tm._best_candidate(game, v, "co_driver", seen, has_marker=False)
-    assert (cand.priority, cand.on, cand.hex) == (1, "afv", H("17.07"))
+    assert (cand.priority, cand.on, cand.hex, cand.count) == (1, "afv", H("17.07"), 0)
 
 
 def test_priority_3_label_names_the_men_in_or_adjacent(tmp_path):
     """31.7.4 priority 3: the placement names the men in or adjacent to the hex (1 hex away counts)."""
-    game = _game(tmp_path, [man("a", "17.05", name="Pvt A"), man("b", "17.04", name="Pvt B")])
+    game = _game(
+        tmp_path,
+        [man("a", "17.05", name="Pvt A"), man("b", "17.04", name="Pvt B"), man("c", "17.02", name="Pvt C")],
+    )
     v = game.state.vehicles["pz"]
     seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
     cand = tm._best_candidate(game, v, "commander", seen, has_marker=False)
-    assert "Pvt A" in cand.label and "Pvt B" in cand.label and "(2: " in cand.label
+    assert cand.hex == H("17.05") and "(2: Pvt A, Pvt B)" in cand.label  # Pvt C is 3 hexes off
 
 
 def test_group_hex_only_in_the_seats_sight(tmp_path):
