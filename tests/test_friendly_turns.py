@@ -200,3 +200,25 @@ def test_no_free_turn_for_a_panicking_driver(tmp_path):
     game = tank(tmp_path)
     order(game, "tank_driver", "panic")
     assert ways(run(crew.activate(game, game.char("tank_driver")))) == []
+
+
+def test_free_turn_asked_only_when_a_known_opponent_is_off_the_front(tmp_path):
+    """C2 31.4 "it may turn one hex-side for free once per Impulse", asked only when useful [house]:
+    the only Known Enemy straight ahead (in the Front arc) or none Known: no question; the Enemy
+    moved behind the tank (Rear arc): the Driver is asked."""
+    from solo.core.hexes import Hex
+    from solo.rules.vehicles.driving import free_turn_useful
+
+    game = tank(tmp_path)
+    order(game, "tank_driver", "no_order")
+    v = game.state.vehicles["tank"]
+    e1 = game.char("e1")
+    e1.hex = Hex.parse("17.05")  # five hexes straight ahead (facing 1)
+    assert not free_turn_useful(game, v)
+    assert ways(run(crew.activate(game, game.char("tank_driver")))) == []
+    e1.hex = Hex.parse("17.14")  # behind
+    assert free_turn_useful(game, v)
+    game.state.flow.impulse = 2
+    assert len(ways(run(crew.activate(game, game.char("tank_driver")), ["stay"]))) == 1
+    e1.revealed = False  # an Unknown counter is no reason to turn
+    assert not free_turn_useful(game, v)

@@ -112,7 +112,7 @@ def test_closed_hatch_gets_in_at_the_end_of_the_turn(tmp_path):
     for imp in (2, 4):
         game.state.flow.impulse = imp
         mount_up.mount_up_step(game, cmd)
-    assert cmd.vehicle is None and cmd.hex == v.hex and v.seats["commander"].hatch is Hatch.CLOSED
+    assert cmd.vehicle is None and cmd.hex == v.hex and v.seats["commander"].hatch is Hatch.OPEN
     mount_up.end_phase(game)
     assert cmd.vehicle == "tank" and cmd.seat == "commander" and v.seats["commander"].occupant == cmd.id
 

@@ -236,12 +236,18 @@ def test_fire_chart_rocks_g0_is_morale_only(tables):
     assert tables.charts.fire_cell(ChartRow.OPEN, 4) == (1, False)
 
 
-def test_hatch_and_with_afv_use_the_open_line(tables):
-    """[house] The hatch and with_afv rows repeat the Open line in both charts."""
+def test_hatch_uses_the_open_line_and_with_afv_its_own(tables):
+    """[house] The hatch row repeats the Open line in both charts; C2 27.9's 'In hex with
+    AFV/Half-Track' line (with_afv) has its own values, at least as good as Open in every column and
+    better in some, so "Enemy Characters will always use the best terrain" can pick it."""
     c = tables.charts
-    for row in ("hatch", "with_afv"):
-        assert [c.spot_modifier(row, g) for g in range(7)] == [c.spot_modifier("open", g) for g in range(7)]
-        assert [c.fire_cell(row, g) for g in range(7)] == [c.fire_cell("open", g) for g in range(7)]
+    assert [c.spot_modifier("hatch", g) for g in range(7)] == [c.spot_modifier("open", g) for g in range(7)]
+    assert [c.fire_cell("hatch", g) for g in range(7)] == [c.fire_cell("open", g) for g in range(7)]
+    spot = [c.spot_modifier("with_afv", g) for g in range(7)]
+    fire = [c.fire_cell("with_afv", g) for g in range(7)]
+    assert spot == [-4, -3, -2, 0, -1, -1, -1] and spot != [c.spot_modifier("open", g) for g in range(7)]
+    assert [f[0] for f in fire] == [-4, -3, -2, -1, -1, -1, -1] and not any(f[1] for f in fire)
+    assert all(s <= c.spot_modifier("open", g) for g, s in enumerate(spot))
 
 
 def test_every_chart_row_is_charted(tables):

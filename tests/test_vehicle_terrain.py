@@ -106,3 +106,17 @@ def test_the_shipped_scenario_has_mines_a_wreck_and_a_jeep():
     assert sc.minefields.split() == ["12.08", "13.09", "13.10"]
     kinds = {v.id: (v.type, v.wrecked, dict(v.crew)) for v in sc.vehicles}
     assert kinds["wreck"][1] and kinds["jeep"][2] == {"driver": "baker_1"} and not kinds["truck"][2]
+
+
+@pytest.mark.parametrize(("order_id", "row"), [("hide", "with_afv"), ("spot", "with_afv")])
+def test_house_afv_line_beats_open_terrain(tmp_path, order_id, row):
+    """C2 27.9 "Enemy Characters will always use the best terrain i.e. with the largest negative
+    modifier": with the house data's own with_afv line, a man in Open next to a Sherman is fired on
+    through the AFV line (Hide G0: -4 against Open -2)."""
+    from test_crew import order
+
+    game = game_with(tmp_path, [sherman()])
+    order(game, "f1", order_id)
+    cell, got, group = firing.fire_cell(game, game.char("e1"), game.char("f1"))
+    assert got == row and cell == game.data.charts.fire_cell("with_afv", group)
+    assert cell.modifier < game.data.charts.fire_cell("open", group).modifier

@@ -24,6 +24,13 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "hatchless_gunner_vom": ("bu", "open"),
     "minefield_men": ("morale_check", "none"),
     "hexside_vertex_los": ("both_sides", "any_touch"),
+    "mount_up_hatch": ("open_on_4", "stays_closed"),
+    "medic_morale_on": ("killed_or_bad", "out_of_action"),
+    "he_blast_dice": ("frag_dice", "blast_dice"),
+    "closed_hatch_nonpen_mc": ("ignored", "taken"),
+    "hatch_grenade_wounds": ("every_crewman", "at_the_hatch"),
+    "cupola_heavy_hit": ("killed", "wounds"),
+    "suspension_heat": ("immobilized", "small_calibre"),
 }
 """The values a text option may take (anything else is an error)."""
 OPTION_RANGES: dict[str, tuple[int, int]] = {
@@ -98,6 +105,47 @@ class Options:
     only if it is blocked on both sides of the corner, as "a line along a hexside is blocked only
     if both hexes beside it block"; the hexside it runs along is crossed by neither side and does
     not block) or ``any_touch`` (every feature hexside the line touches blocks)."""
+
+    mount_up_hatch: str = "open_on_4"
+    """C2 31.11.2 Mount Up through a closed hatch: ``open_on_4`` (the text: "the hatch is
+    considered to be open on Impulse 4": he opens it on Impulse 4, it stays open when he gets in
+    at the end of the turn) or ``stays_closed`` (he gets in at the end of the turn and the hatch
+    stays closed)."""
+
+    mine_wheel_effect: bool = True
+    """C2 31.5: a mine's "1-3 Left Wheel, 4-6 Right Wheel" result: ``true`` applies the 31.10.8
+    Wheel effect (immobilized; "Next turn Enemy Drivers and all Enemy Passengers will automatically
+    receive Bail out Orders") or ``false`` (the wheel is only logged: immobilized and an Emergency
+    Stop, nobody bails out)."""
+
+    medic_morale_on: str = "killed_or_bad"
+    """C2 30.1 Injured/KIA Medic table: ``killed_or_bad`` (the text: "If a Friendly Trained Medic is
+    ever killed or receives a Bad Wound") or ``out_of_action`` (also when a Light wound puts him
+    out of action)."""
+
+    he_blast_dice: str = "frag_dice"
+    """C2 31.9.4 d ii HE at a hex: ``frag_dice`` (the printed example of play: as many dice as the
+    Frag rating, each hitting on <= Blast) or ``blast_dice`` (the text: "a number of dice equal to the
+    firing Weapons Blast Rating ... less than or equal to the Frag rating ... scores a hit")."""
+
+    closed_hatch_nonpen_mc: str = "ignored"
+    """C2 31.10.6 vs the damage charts' "Suspension; ALL": ``ignored`` (the text: "Crew members with
+    Closed hatches will ignore Morale Checks from non-penetrating fire", so a buttoned-up crewman
+    skips the ALL MC of a non-penetrating hit) or ``taken`` (ALL means every crewman)."""
+
+    hatch_grenade_wounds: str = "every_crewman"
+    """C2 31.10.7 a grenade dropped into an AFV's hatch: ``every_crewman`` (the text: "each crew
+    member will draw 3 wound cards") or ``at_the_hatch`` (only the man at that hatch)."""
+
+    cupola_heavy_hit: str = "killed"
+    """C2 31.10.8 Cupola, by AP over 37 mm or HEAT (the text is silent; it gives AP <= 37 mm "Draw 3
+    wound cards" and HE >= 75 mm "Cupola destroyed"): ``killed`` (the occupant is killed, the
+    cupola stands) or ``wounds`` (3 wound cards, as AP <= 37 mm)."""
+
+    suspension_heat: str = "immobilized"
+    """C2 31.10.8 Suspension hit by HEAT (the text is silent; it gives "AP >=50mm or by HE>=75mm =
+    Vehicle immobilized. Smaller caliber HE and AP will immobilize the Vehicle on a 0-4 on d10"):
+    ``immobilized`` (as a large calibre) or ``small_calibre`` (a d10, immobilized on 0-4)."""
 
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> Options:

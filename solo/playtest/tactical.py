@@ -106,6 +106,9 @@ class TacticalPolicy:
         if kind is DecisionKind.ORDER_TARGET:
             ride = _ride(game, ch)
             if ride is not None and self._orders.get(ch.id) == "mount_up":
+                drive = f"{tt.VEHICLE_KEY}{ride.id}|driver"
+                if drive in keys and tt.driver_for(game, ride) == ch.id:
+                    return drive
                 who = _riders(game, ride)
                 nth = who.index(ch.id) if ch.id in who else 0
                 return tt.mount_key(keys, ride, nth) or keys[0]
@@ -290,7 +293,7 @@ def _ride(game: Game, ch: Character) -> Vehicle | None:
         v: Vehicle = game.state.vehicles[vid]
         if v.side is not Side.FRIENDLY or not v.is_active or _dist(game, ch.hex, v.on_hex) > 1:
             continue
-        if ch.id in _riders(game, v):
+        if ch.id in _riders(game, v) or tt.driver_for(game, v) == ch.id:
             return v
     return None
 

@@ -114,6 +114,27 @@ def riders(game: Game, v: Vehicle, goal_of: Callable[[Character], Hex | None]) -
     return out[: len(seats)]
 
 
+def driver_for(game: Game, v: Vehicle) -> str | None:
+    """The man on foot who mounts the empty Driver's seat of Friendly transport ``v`` this turn
+    (C2 31.3 Drive skill, 31.11.2 Mount Up): the first by id within 1 hex, Normal or Shaken, not a
+    medic, seeing no Known enemy, whom :func:`~solo.rules.vehicles.mount_up.free_seats` offers the
+    Driver's seat (his own Driver or a man with the Drive skill); None when the seat is taken, the
+    vehicle is an AFV, immobilized or not active."""
+    if v.side is not Side.FRIENDLY or not v.is_active or v.immobilized or v.hex is None:
+        return None
+    if _vtype(game, v).kind is VehicleKind.AFV or "driver" not in v.seats or v.seats["driver"].occupant:
+        return None
+    for c in sorted(game.state.active(Side.FRIENDLY), key=lambda c: c.id):
+        if c.vehicle is not None or c.hex is None or game.distance(c.hex, v.hex) > MOUNT_REACH:
+            continue
+        if c.morale.rank >= 4 or c.trained_medic or "driver" not in free_seats(game, c, v):
+            continue
+        if any(e.revealed and e.hex is not None and game.sees(c, e) for e in game.opponents(c)):
+            continue
+        return c.id
+    return None
+
+
 def mount_key(keys: tuple[str, ...], v: Vehicle, nth: int) -> str | None:
     """The Mount Up target key of ``v``'s ``nth`` offered passenger seat (the rider's place in
     :func:`riders`, so two riders never pick the same seat), else its first, else None."""

@@ -32,7 +32,7 @@ from solo.data.scenario_format import Scenario
 from solo.render import board as board_draw
 from solo.render import theme
 from solo.render.autosave import Interrupted, interrupted_game
-from solo.render.option_labels import option_line
+from solo.render.option_labels import option_forms
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE
 from solo.render.view import Camera, Hotspot
 
@@ -258,9 +258,10 @@ class StartScreen:
         left = pygame.Rect(PAD, 60, max(260, w // 5), h - 60 - PAD)
         right_w = max(360, w // 3)
         detail = pygame.Rect(left.right + PAD, 60, w - left.right - right_w - 3 * PAD, h - 60 - PAD)
-        n = len(attrs.fields(Options))
         step = self.option_step(size)
-        settings = pygame.Rect(detail.right + PAD, 60, right_w, max(int((h - 60) * 0.62), 94 + n * step + 20))
+        rows = self.option_rows(size)
+        tall = max(int((h - 60) * 0.62), 94 + rows * step + 20)
+        settings = pygame.Rect(detail.right + PAD, 60, right_w, tall)
         recent = pygame.Rect(settings.x, settings.bottom + PAD, right_w, h - settings.bottom - 2 * PAD)
         mp = pygame.Rect(detail.x, detail.y + 150, detail.width, detail.height - 150)
         return {"list": left, "detail": detail, "map": mp, "settings": settings, "recent": recent}
@@ -268,9 +269,15 @@ class StartScreen:
     def option_step(self, size: tuple[int, int]) -> int:
         """Pixels from one house option's row to the next: 24, less (down to 20) on a short window
         so that every option and the saves below stay in view."""
+        room = size[1] - 60 - 2 * PAD - RECENT_MIN_H - 94 - 20
+        return max(20, min(24, room // max(1, len(attrs.fields(Options)))))
+
+    def option_rows(self, size: tuple[int, int]) -> int:
+        """Rows of house options: all in one column when they fit at :meth:`option_step`, else two
+        columns (each option then shown in its shorter form, :func:`option_forms`)."""
         n = len(attrs.fields(Options))
         room = size[1] - 60 - 2 * PAD - RECENT_MIN_H - 94 - 20
-        return max(20, min(24, room // max(1, n)))
+        return n if n * self.option_step(size) <= room else -(-n // 2)
 
     def scenario_step(self, size: tuple[int, int]) -> int:
         """Pixels from one scenario's button to the next: 48, less (down to 36) so all are in view."""
@@ -300,9 +307,14 @@ class StartScreen:
         out.append(Hotspot(pygame.Rect(s.right - half, y, half, 24), ("pace",), "pace"))
         y += 34
         step = self.option_step(size)
-        for field in attrs.fields(Options):
-            out.append(Hotspot(pygame.Rect(s.x, y, s.width, step - 2), ("option", field.name), field.name))
-            y += step
+        rows = self.option_rows(size)
+        fields = attrs.fields(Options)
+        cols = -(-len(fields) // rows)
+        col_w = (s.width - 4 * (cols - 1)) // cols
+        for i, field in enumerate(fields):
+            x = s.x + (i // rows) * (col_w + 4)
+            at = pygame.Rect(x, y + (i % rows) * step, col_w, step - 2)
+            out.append(Hotspot(at, ("option", field.name), field.name))
         rr = self.rects(size)["recent"]
         y = rr.y + 30
         if self.interrupted is not None:
@@ -511,8 +523,8 @@ class StartScreen:
                 value = self.options.get(name, default)
                 changed = name in self.options
                 self._button(surface, spot.rect, changed)
-                text = option_line(name, value, changed=changed)
-                line = f.fit(text, SMALL_SIZE, spot.rect.width - 12, condensed=True)
+                forms = option_forms(name, value, changed=changed)
+                line = f.first_fitting(forms, SMALL_SIZE, spot.rect.width - 12, condensed=True)
                 surface.blit(
                     f.text(line, SMALL_SIZE, theme.BUTTON_TEXT, condensed=True), spot.rect.move(6, 3)
                 )
@@ -520,7 +532,7 @@ class StartScreen:
         surface.blit(f.text("Seed (type digits)", SMALL_SIZE, theme.TEXT), (rect.x, seed_y.y + 4))
         t = f.text(str(self.seed), TEXT_SIZE, theme.ACTIVE, bold=True)
         surface.blit(t, t.get_rect(center=(seed_y.right + 41, seed_y.centery)))
-        note = "House options (base-rules §20): click to change; the README lists them."
+        note = "House options (base-rules §20): click to change; the manual lists them."
         surface.blit(f.text(note, 11, theme.TEXT_DIM), (rect.x, rect.bottom - 14))
 
     def _draw_recent(self, surface: pygame.Surface, rect: pygame.Rect, hs: list[Hotspot]) -> None:

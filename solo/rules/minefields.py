@@ -4,7 +4,9 @@ The rule text gives two tables, both rolled by the player on a d10 when a vehicl
 minefield hex:
 
 * Half-Track, Truck or Jeep: 0-6 no effect; 7-9 Immobilized, a d6 for the damage (1-3 Left Wheel,
-  4-6 Right Wheel), the Driver's order replaced with Emergency Stop.
+  4-6 Right Wheel), the Driver's order replaced with Emergency Stop. The Wheel result has the
+  31.10.8 Wheel effect (an Enemy Driver and passengers Bail Out next turn) unless the option
+  ``mine_wheel_effect`` is false.
 * AFV: 9 Immobilized, the Driver's order replaced with Emergency Stop (0-8 no effect).
 
 For a man on foot the rule text is silent; the house option ``minefield_men`` says what happens
@@ -21,12 +23,15 @@ from solo.core.hexes import Hex
 from solo.data.vehicle_types import VehicleKind
 from solo.rules.context import GameContext
 from solo.rules.effects import _morale_check
-from solo.rules.state import Character
+from solo.rules.state import Character, Side
 
 WHEELED_IMMOBILIZED_FROM = 7
 """C2 31.5: a Half-Track, Truck or Jeep is Immobilized on a d10 of 7-9."""
 AFV_IMMOBILIZED_ON = 9
 """C2 31.5: an AFV is Immobilized on a d10 of 9."""
+WHEEL_BAIL_OUT = ("force_bail_out:driver", "force_bail_out:passengers")
+"""C2 31.10.8 Wheel: the next-turn Bail Out orders of an Enemy Driver and passengers (the same
+``vehicle.damage`` flags a Wheel hit sets, read by the VOM)."""
 IMMOBILIZED_TAG = "immobilized"
 """The ``vehicle.damage`` entry for an Immobilized vehicle (as for hits and Barbed Wire)."""
 
@@ -66,6 +71,14 @@ def vehicle_enters(game: GameContext, vehicle: Any, kind: VehicleKind, h: Hex) -
             text += f", {wheel.capitalize()} Wheel (d6 {d6})"
             data["wheel"] = wheel
             data["wheel_roll"] = d6
+            if game.options.mine_wheel_effect and vehicle.side is Side.ENEMY:
+                # 31.10.8 Wheel: "Next turn Enemy Drivers and all Enemy Passengers will
+                # automatically receive Bail out Orders" (option mine_wheel_effect).
+                for flag in WHEEL_BAIL_OUT:
+                    if flag not in vehicle.damage:
+                        vehicle.damage.append(flag)
+                text += "; next turn the Driver and the passengers bail out (C2 31.10.8 Wheel)"
+                data["bail_out"] = True
     data["immobilized"] = hit
     if hit and IMMOBILIZED_TAG not in vehicle.damage:
         vehicle.damage.append(IMMOBILIZED_TAG)

@@ -287,7 +287,10 @@ def apply_wound(
     if fallen or stamp is WoundStamp.BAD:
         _mg_takeover(game, target)
         if target.trained_medic and target.side is Side.FRIENDLY:
-            _medic_morale(game, target)
+            # C2 30.1 "killed or receives a Bad Wound" (option medic_morale_on)
+            killed_or_bad = stamp is WoundStamp.BAD or target.status is Status.DEAD
+            if killed_or_bad or game.options.medic_morale_on == "out_of_action":
+                _medic_morale(game, target)
         elif target.trained_medic and target.side is Side.ENEMY:
             # C2 30.2: from now on Enemies fire on Friendly medics too (read by solo.enemy.fire_choice).
             game.state.flags["enemy_trained_medic_down"] = True

@@ -20,6 +20,7 @@ from solo.rules.vehicles import machine_guns
 from solo.rules.vehicles.crew_orders import _mounted_weapon, _own_fire_weapons
 from solo.rules.vehicles.markers import _clear_marker, _refresh_markers, _remove_lost_markers
 from solo.rules.vehicles.seats import (
+    DRIVE_SKILL,
     OUT_OF_POSITION,
     _crew_tqc,
     _driver_order,
@@ -28,6 +29,7 @@ from solo.rules.vehicles.seats import (
     _occupant,
     _out_of_position,
     _vtype,
+    may_drive,
 )
 from solo.rules.vehicles.state import CREW_ORDER, Ammo, Hatch, Vehicle
 from solo.rules.vehicles.targets import MOUNT_KEY
@@ -82,8 +84,10 @@ def _empty_seats(game: GameContext, vehicle: Vehicle, ch: Character, *, hatch_ne
     """Empty positions ``ch`` may relocate to (C2 31.11.2).
 
     Crewmen go to crew seats, passengers (and the cupola's man) to passenger seats and the
-    cupola; with ``hatch_needed`` only seats with a hatch that is not jammed shut. Preferred
-    first: the Gunner's exit hatches, passengers the highest number.
+    cupola; with ``hatch_needed`` only seats with a hatch that is not jammed shut. The Driver's
+    position of a Friendly Jeep, Truck or Half-Track only for its own Driver or a man with the
+    Drive skill, passenger or crewman (31.3, :func:`~solo.rules.vehicles.seats.may_drive`).
+    Preferred first: the Gunner's exit hatches, passengers the highest number.
     """
     vtype = _vtype(game, vehicle)
     crewman = _is_crew_seat(ch.seat)
@@ -92,7 +96,10 @@ def _empty_seats(game: GameContext, vehicle: Vehicle, ch: Character, *, hatch_ne
         occupant = _occupant(game, seat)
         if (occupant is not None and occupant.is_active) or pos == ch.seat:
             continue
-        if crewman != _is_crew_seat(pos):
+        if pos == "driver" and not may_drive(game, ch, vehicle):
+            continue
+        driving = pos == "driver" and vehicle.side is Side.FRIENDLY and vtype.kind is not VehicleKind.AFV
+        if crewman != _is_crew_seat(pos) and not (driving and DRIVE_SKILL in ch.skills):
             continue
         if hatch_needed and (not vtype.position(pos).hatch or seat.hatch is Hatch.JAMMED_CLOSED):
             continue
@@ -396,6 +403,8 @@ def _relocate(game: GameContext, vehicle: Vehicle, ch: Character) -> Generator[D
         and c.order.order == "relocate"
         and c.acted.get("relocated") != turn
         and crewman == _is_crew_seat(pos)
+        and (pos != "driver" or may_drive(game, ch, vehicle))
+        and (ch.seat != "driver" or may_drive(game, c, vehicle))
     ]
     if ch.side is Side.FRIENDLY:
         options = [(f"seat:{p}", f"Move to the empty {p} position") for p in free]

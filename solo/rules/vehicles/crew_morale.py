@@ -106,12 +106,13 @@ def crew_morale_check(
 ) -> dict[str, Any]:
     """An MC for a crewman or passenger (C2 31.10.6, 31.10.9); returns its record.
 
-    A crewman inside the armor ignores MCs from non-penetrating fire. The target is his
+    A crewman inside the armor ignores MCs from non-penetrating fire (option
+    ``closed_hatch_nonpen_mc`` ``ignored``; ``taken``: he takes them). The target is his
     effective TQ + the Commander's LDR (``ldr``; None: :func:`commander_ldr` now, ``for_mc``);
     failing (his morale drops) gives :func:`crew_reaction`.
     """
     rec: dict[str, Any] = {"character": ch.id, "name": ch.name, "check": "mc"}
-    if not penetrated and _buttoned(game, vehicle, ch):
+    if not penetrated and _buttoned(game, vehicle, ch) and game.options.closed_hatch_nonpen_mc == "ignored":
         rec["ignored"] = "closed hatch, non-penetrating fire (31.10.6)"
         game.emit(
             "check_ignored",

@@ -10,7 +10,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from solo.core.decisions import Decision, DecisionKind
-from solo.core.hexes import Hex, rotate, wedge_directions
+from solo.core.hexes import Arc, Hex, arc_of, rotate, wedge_directions
 from solo.data.cards import DirectionString
 from solo.data.orders import Order
 from solo.data.vehicle_types import VehicleKind, VehicleType
@@ -21,7 +21,7 @@ from solo.rules.vehicles.emergency_stop import emergency_stop
 from solo.rules.vehicles.markers import _refresh_markers
 from solo.rules.vehicles.move_state import MoveReport
 from solo.rules.vehicles.seats import _occupant, _vtype
-from solo.rules.vehicles.state import Vehicle
+from solo.rules.vehicles.state import Vehicle, vehicles_of
 
 STOP_AFTER_KEY = "stop_after"
 """``vehicle.acted`` key: ``(turn, impulse, "CC.RR")``, the hex after whose entry the player
@@ -366,6 +366,25 @@ def _needs_180(
     return False
 
 
+def free_turn_useful(game: GameContext, vehicle: Vehicle) -> bool:
+    """Whether a Friendly vehicle's free hexside turn (C2 31.4) can matter now [house]: a Known
+    opponent (a revealed Enemy on foot, or an Enemy vehicle, on the map) lies outside the hull's
+    Front arc, so turning brings the front armour, the bow MG or the hull-mounted arcs toward it.
+    With every Known opponent in the Front arc, or none, the Driver is not asked (a speed order
+    makes its own turns, 31.4)."""
+    if vehicle.hex is None:
+        return False
+    stagger = game.board.map.stagger
+    where = [
+        c.hex
+        for c in game.state.characters.values()
+        if c.side is not vehicle.side and c.is_active and c.revealed and c.hex is not None and not c.dummy
+    ]
+    where += [v.hex for v in vehicles_of(game.state).values() if v.side is not vehicle.side and v.is_active]
+    here = vehicle.hex
+    return any(h != here and arc_of(here, vehicle.facing, h, stagger) is not Arc.FRONT for h in where)
+
+
 def free_turn_step(
     game: GameContext, vehicle: Vehicle, driver: Character, imp: int
 ) -> Generator[Decision, str, None]:
@@ -376,8 +395,9 @@ def free_turn_step(
     Offered (``ORDER_TARGET``: ``stay``, ``turn:<facing>`` for each neighbouring facing) when the
     Driver's order does not move the vehicle this Impulse (no speed order, Emergency Stop, or a
     speed order with no movement this Impulse) and is not Panic or Bail Out
-    (:data:`NO_FREE_TURN_ORDERS`), the vehicle is not immobilized or Mired, and it has not turned
-    for free this Impulse. The turret turns with the hull [house].
+    (:data:`NO_FREE_TURN_ORDERS`), the vehicle is not immobilized or Mired, it has not turned
+    for free this Impulse, and a turn is useful (:func:`free_turn_useful`). The turret turns with
+    the hull [house].
     """
     from solo.rules.vehicles.move_state import VehicleMoveState
     from solo.rules.vehicles.turning import free_turn
@@ -396,6 +416,8 @@ def free_turn_step(
         return
     flow = game.state.flow
     if vehicle.acted.get("free_turn_at") == (flow.turn, imp):
+        return
+    if not free_turn_useful(game, vehicle):
         return
     f = vehicle.facing
     key = yield game.decision(

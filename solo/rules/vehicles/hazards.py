@@ -204,7 +204,8 @@ def drop_grenade_in_hatch(
 
 def hatch_grenades_explode(game: GameContext) -> None:
     """End Phase: for each grenade dropped into an AFV this turn every crewman aboard draws 3 wound
-    cards (C2 31.10.7)."""
+    cards (C2 31.10.7 "each crew member will draw 3 wound cards"; option ``hatch_grenade_wounds``
+    ``at_the_hatch``: only the man at the hatch it went down)."""
     pending = game.state.flags.pop(HATCH_GRENADES, [])
     for rec in pending:
         v = vehicles_of(game.state).get(rec["vehicle"])
@@ -213,12 +214,17 @@ def hatch_grenades_explode(game: GameContext) -> None:
         thrower = game.state.characters.get(rec.get("thrower") or "")
         ctx = _Hit(game, v, Strike("hand_grenade", "grenade", Ordnance.HE, None, None), {}, thrower)
         ctx.penetrated = True
+        at_hatch = game.options.hatch_grenade_wounds == "at_the_hatch"
         for c in _crew(game, v):
+            if at_hatch and c.seat != rec.get("position"):
+                continue
             _wound_occupant(ctx, c, HATCH_GRENADE_WOUNDS, "a grenade inside the AFV")
         _run_checks(ctx)
         game.emit(
             "hatch_grenade",
-            f"The grenade inside {v.name} explodes: every crewman draws {HATCH_GRENADE_WOUNDS} wound cards.",
+            f"The grenade inside {v.name} explodes: "
+            + ("the man at that hatch draws" if at_hatch else "every crewman draws")
+            + f" {HATCH_GRENADE_WOUNDS} wound cards.",
             rule="C2 31.10.7",
             data={"vehicle": v.id, "report": ctx.report},
         )

@@ -567,7 +567,9 @@ def _special(ctx: _Hit, loc: Location, role: Role | None, passengers: tuple[int,
     elif loc is Location.SUSPENSION:
         if s.small_arms:
             ctx.note("suspension: no effect")
-        elif o is Ordnance.HEAT or (o is Ordnance.AP and cal >= 50) or (o is Ordnance.HE and cal >= 75):
+        elif (o is Ordnance.HEAT and game.options.suspension_heat == "immobilized") or (
+            (o is Ordnance.AP and cal >= 50) or (o is Ordnance.HE and cal >= 75)
+        ):
             _immobilize(ctx, "suspension")
         else:
             d10 = game.dice.d10(f"suspension hit on {vehicle.name}, small calibre (C2 31.10.8)").total
@@ -655,7 +657,9 @@ def _wheel_hit(ctx: _Hit, what: str) -> None:
 
 
 def _cupola_hit(ctx: _Hit) -> None:
-    """31.10.8 Cupola [Half-Tracks]."""
+    """31.10.8 Cupola [Half-Tracks]: small arms no effect; AP <= 37 mm (and HE under 75 mm [house])
+    3 wound cards; HE >= 75 mm destroyed, the occupant killed; AP over 37 mm or HEAT (the text is
+    silent): killed, or 3 wound cards with the option ``cupola_heavy_hit`` ``wounds``."""
     s, game, vehicle = ctx.strike, ctx.game, ctx.vehicle
     who = _active_occupant(game, vehicle, "cupola")
     cal = s.calibre or 0
@@ -666,7 +670,11 @@ def _cupola_hit(ctx: _Hit) -> None:
         ctx.note("cupola destroyed")
         if who is not None:
             _kill(ctx, who, "cupola destroyed")
-    elif (s.ordnance is Ordnance.AP and cal <= 37) or s.ordnance is Ordnance.HE:
+    elif (
+        (s.ordnance is Ordnance.AP and cal <= 37)
+        or s.ordnance is Ordnance.HE
+        or game.options.cupola_heavy_hit == "wounds"
+    ):
         if who is not None:
             _wound_occupant(ctx, who, 3, "cupola hit")
     elif who is not None:

@@ -345,8 +345,9 @@ def he_at_hex(
     hit as for a successful roll. 0..TQ → a hit: the characters in the hex in a random order
     (logged picks), the first rolling as many d10 as the weapon's Frag rating, each further one
     one die fewer (C2 example of play: Frag 4 dice, then 3); each die hits on <= the Blast rating +
-    the target's fire-chart cell (terrain/order); each hit is a wound draw. Over the TQ: the
-    round lands in the hex and hits nobody. Either way everyone on foot in or adjacent to the
+    the target's fire-chart cell (terrain/order) (option ``he_blast_dice`` ``frag_dice``; with
+    ``blast_dice``, the text's reading, Blast dice hitting on <= Frag); each hit is a wound draw.
+    Over the TQ: the round lands in the hex and hits nobody. Either way everyone on foot in or adjacent to the
     landing hex takes an MC (Duck Back if it fails, 31.9.4 IMPORTANT). Alerts within 3 hexes.
     """
     w = game.data.weapons.get(strike.weapon)
@@ -383,7 +384,8 @@ def he_at_hex(
         words = f"d10 {roll} → lands in {target_hex} but hits nobody"
     rep["hit"] = hit
     if hit and landing is not None:
-        rep["targets"] = _blast_dice(game, firer, landing, frag, blast, f"HE on {landing}")
+        dice, hit_on = (blast, frag) if game.options.he_blast_dice == "blast_dice" else (frag, blast)
+        rep["targets"] = _blast_dice(game, firer, landing, dice, hit_on, f"HE on {landing}")
         for t in rep["targets"]:
             words += f"; {t['name']} {t['dice']} dice at {t['target']}: {t['faces']} → {t['hits']} hit(s)"
     rep["mcs"] = []

@@ -17,7 +17,8 @@ Readings [house], listed in the README:
   Character with the Drive skill (31.3 "Randomly select a Driver ... or you can use a Character
   with the Drive Skill");
 * until he gets in at the end of the turn, a man mounting through a closed hatch is a man on
-  foot in the vehicle's hex (the hatch is open for him).
+  foot in the vehicle's hex; the hatch is open from Impulse 4 (option ``mount_up_hatch``,
+  ``open_on_4`` as the text; ``stays_closed`` keeps it closed).
 
 The Enemy never takes Mount Up: neither the Enemy Order cards nor the Vehicle Order Matrix give
 it, so :func:`mount_places` offers it to Friendly characters only.
@@ -31,7 +32,7 @@ from typing import Any
 from solo.data.vehicle_types import VehicleKind
 from solo.rules.context import GameContext
 from solo.rules.state import Character, Side
-from solo.rules.vehicles.seats import _homes, _is_crew_seat, _is_moving, _vtype
+from solo.rules.vehicles.seats import _homes, _is_crew_seat, _is_moving, _vtype, may_drive
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Vehicle, vehicles_of
 
 MOUNT_UP = "mount_up"
@@ -39,19 +40,10 @@ MOUNT_UP = "mount_up"
 PENDING_KEY = "mount_up_pending"
 """``state.flags`` key: ``{character id: "vehicle:seat"}``, men who get in at the end of the turn
 through a closed hatch (31.11.2)."""
-DRIVE_SKILL = "drive"
-"""The skill that lets a Friendly Character take the Driver's position of a Jeep, Truck or Half-Track."""
 VEHICLE_KEY = "vehicle:"
 """A Mount Up target is ``"vehicle:<id>|<seat>"`` (the window points it at the vehicle)."""
 MOUNT_REACH = 1
 """31.11.2: within 1 hex of the vehicle."""
-
-
-def _may_drive(game: GameContext, ch: Character, vehicle: Vehicle) -> bool:
-    kind = _vtype(game, vehicle).kind
-    if ch.side is not Side.FRIENDLY or kind is VehicleKind.AFV:
-        return True
-    return (_homes(game).get(ch.id) == "driver" and ch.team == vehicle.id) or DRIVE_SKILL in ch.skills
 
 
 def free_seats(game: GameContext, ch: Character, vehicle: Vehicle) -> list[str]:
@@ -59,8 +51,9 @@ def free_seats(game: GameContext, ch: Character, vehicle: Vehicle) -> list[str]:
 
     a crewman of this vehicle (his team is the vehicle): his own position if empty, then the other
     empty crew positions in display order (the Driver's of a Friendly Jeep, Truck or Half-Track
-    only for its Driver or a man with the Drive skill); anyone else: the empty passenger seats of a
-    Jeep, Truck or Half-Track (none on an AFV)."""
+    only for its Driver or a man with the Drive skill, :func:`~solo.rules.vehicles.seats.may_drive`);
+    anyone else: on a Friendly Jeep, Truck or Half-Track the empty Driver's position if he has the
+    Drive skill (31.3), then the empty passenger seats (none on an AFV)."""
     vtype = _vtype(game, vehicle)
     empty = [
         p
@@ -73,10 +66,12 @@ def free_seats(game: GameContext, ch: Character, vehicle: Vehicle) -> list[str]:
         home = _homes(game).get(ch.id)
         crew = [p for p in CREW_ORDER if p in empty]
         crew.sort(key=lambda p: p != home)
-        return [p for p in crew if p != "driver" or _may_drive(game, ch, vehicle)]
+        return [p for p in crew if p != "driver" or may_drive(game, ch, vehicle)]
     if vtype.kind is VehicleKind.AFV:
         return []
-    return [p for p in empty if not _is_crew_seat(p) and p != "cupola"]
+    friendly = vehicle.side is Side.FRIENDLY
+    drive = ["driver"] if "driver" in empty and friendly and may_drive(game, ch, vehicle) else []
+    return [*drive, *(p for p in empty if not _is_crew_seat(p) and p != "cupola")]
 
 
 def _stationary(game: GameContext, vehicle: Vehicle) -> bool:
@@ -169,6 +164,8 @@ def mount_up_step(game: GameContext, ch: Character) -> None:
             _stays(game, ch, why)
             return
         if vehicle.seats[seat].hatch in (Hatch.CLOSED, Hatch.JAMMED_CLOSED):
+            if game.options.mount_up_hatch == "open_on_4" and vehicle.seats[seat].hatch is Hatch.CLOSED:
+                vehicle.seats[seat].hatch = Hatch.OPEN  # "considered to be open on Impulse 4"
             game.state.flags.setdefault(PENDING_KEY, {})[ch.id] = f"{vehicle.id}:{seat}"
             game.emit(
                 "mount_up",
@@ -184,7 +181,9 @@ def mount_up_step(game: GameContext, ch: Character) -> None:
 
 def end_phase(game: GameContext) -> None:
     """End of the turn: the men mounting through a closed hatch get in (31.11.2), in the order they
-    opened it, if the vehicle is still in their hex and the seat free; the hatch stays closed."""
+    opened it, if the vehicle is still in their hex and the seat free. The hatch he opened on
+    Impulse 4 stays open (option ``mount_up_hatch`` ``open_on_4``) or was never opened
+    (``stays_closed``)."""
     pending: dict[str, Any] = game.state.flags.pop(PENDING_KEY, {})
     for cid, text in pending.items():
         ch = game.state.characters.get(cid)

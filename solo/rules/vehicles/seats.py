@@ -14,7 +14,7 @@ from solo.data.tables import CheckKind, MoraleState
 from solo.data.vehicle_types import Frame, HatchState, Position, VehicleKind, VehicleType
 from solo.rules import morale
 from solo.rules.context import GameContext
-from solo.rules.state import Character
+from solo.rules.state import Character, Side
 from solo.rules.vehicles import crew_sight
 from solo.rules.vehicles.state import CREW_ORDER, Hatch, Seat, Vehicle, vehicles_of
 
@@ -126,6 +126,23 @@ def _homes(game: GameContext) -> dict[str, str]:
                     homes[seat.occupant] = pos
         game.state.flags[HOME_KEY] = homes
     return homes
+
+
+DRIVE_SKILL = "drive"
+"""The skill that lets a Friendly Character take the Driver's position of a Jeep, Truck or Half-Track
+(C2 31.3)."""
+
+
+def may_drive(game: GameContext, ch: Character, vehicle: Vehicle) -> bool:
+    """Whether ``ch`` may take the Driver's position of ``vehicle`` (C2 31.3): on a Friendly Jeep,
+    Truck or Half-Track ("must be driven by a Friendly Character. Randomly select a Driver ... or
+    you can use a Character with the Drive Skill") only the vehicle's own Driver (his team is the
+    vehicle and his set-up position the Driver's) or a man with the Drive skill; on an AFV or an
+    Enemy vehicle, anyone the seat rules allow."""
+    if vehicle.side is not Side.FRIENDLY or _vtype(game, vehicle).kind is VehicleKind.AFV:
+        return True
+    own = _homes(game).get(ch.id) == "driver" and ch.team == vehicle.id
+    return own or DRIVE_SKILL in ch.skills
 
 
 def _out_of_position(game: GameContext, ch: Character) -> bool:

@@ -1,0 +1,257 @@
+"""C2 31.7.3-31.7.4 Target Markers at their thresholds (mutation testing, tools/mutate): the four
+priorities, "in or adjacent" (distance exactly 1), ties that do not move a marker, the single man
+of priority 4, the other AFV Commander's marker that negates the closed-hatch -2, and the order of
+two opposing vehicles for priority 1.
+
+Map: tests/data/vehicle_open.yaml (all open). Helpers from tests/test_crew.py."""
+
+from __future__ import annotations
+
+import pytest
+from test_crew import man, new_game, order, panzer, sherman
+
+from solo.core.hexes import Hex
+from solo.enemy import target_markers as tm
+
+H = Hex.parse
+PZ = "17.10"
+
+
+def _game(tmp_path, friendly: list[dict], vehicles: list[dict] | None = None):
+    game = new_game(tmp_path, vehicles=[panzer(hex_=PZ), *(vehicles or [])], friendly=friendly)
+    for c in game.state.characters.values():
+        c.revealed = True
+    return game
+
+
+def _row(n: int) -> list[dict]:
+    """Friendly men f0..f(n-1) in 17.05, 17.04, ... (up the column, in the Panzer's front)."""
+    return [man(f"f{i}", f"17.{5 - i:02d}") for i in range(n)]
+
+
+def test_count_at_in_or_adjacent_is_distance_1(tmp_path):
+    """31.7.4 priority 3 "in or adjacent": a man 1 hex away counts, 2 hexes away does not."""
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.04"), man("c", "17.03")])
+    chars = [game.char(c) for c in ("a", "b", "c")]
+    assert tm._count_at(game, chars, H("17.05")) == 2  # a on it, b adjacent; c 2 hexes off
+    assert tm._count_at(game, chars, H("17.07")) == 0  # a is 2 hexes away
+
+
+@pytest.mark.parametrize(
+    ("priority", "count", "current", "beats"),
+    [
+        (3, 2, (3, 2), False),  # a tie does not move a priority-3 marker
+        (3, 3, (3, 2), True),  # one more man does
+        (3, 5, (2, 0), False),  # never over a Light AT marker
+        (3, 2, (4, 1), True),
+        (3, 1, (5, 0), True),
+        (2, 0, (2, 0), False),  # the same priority does not move it
+        (2, 0, (3, 4), True),
+        (1, 0, (2, 0), True),
+        (4, 1, (4, 1), False),
+        (4, 1, (5, 0), True),
+    ],
+)
+def test_beats_by_priority_and_count(priority, count, current, beats):
+    """31.7.4: a marker moves only for a higher priority or, priority 3, for more characters."""
+    cand = tm._Candidate(priority, H("17.05"), count, "characters", "x")
+    assert tm._beats(cand, current) is beats
+
+
+def test_effective_priority_at_the_marker(tmp_path):
+    """What is at a marker now (31.7.4): one man is priority 4 (one counted), two are 3, none is
+    nothing (5); a Friendly vehicle is 1 and a Light AT man 2."""
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.04"), man("z", "33.19")])
+    v = game.state.vehicles["pz"]
+    a, b = game.char("a"), game.char("b")
+    seen = {"ignore_p1": False, "p1": [], "afvs": [], "chars": [a, b], "light_at": []}
+    assert tm._effective(game, v, seen, H("17.03")) == (4, 1)
+    assert tm._effective(game, v, seen, H("17.05")) == (3, 2)
+    assert tm._effective(game, v, seen, H("17.01")) == (5, 0)
+    seen["light_at"] = [b]
+    assert tm._effective(game, v, seen, H("17.04")) == (2, 2)
+    assert tm._effective(game, v, seen, H("17.05")) == (3, 2)
+    seen["chars"] = [a]
+    assert tm._effective(game, v, seen, H("17.05")) == (4, 1)
+
+
+def test_best_candidate_single_man_is_priority_4_only_without_a_marker(tmp_path):
+    """31.7.4 priority 4 "a single Spotted Friendly character": without a marker the nearest single
+    man is the candidate (priority 4, count 1); with a marker the best hex is priority 3."""
+    game = _game(tmp_path, [man("a", "17.03"), man("b", "17.14")])
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    cand = tm._best_candidate(game, v, "commander", seen, has_marker=False)
+    assert (cand.priority, cand.count, cand.on) == (4, 1, "character")
+    assert cand.hex == H("17.14") or cand.hex == H("17.03")
+    near = min(("17.03", "17.14"), key=lambda h: game.distance(v.hex, H(h)))
+    assert cand.hex == H(near)
+    with_marker = tm._best_candidate(game, v, "commander", seen, has_marker=True)
+    assert (with_marker.priority, with_marker.count, with_marker.on) == (3, 1, "characters")
+
+
+def test_best_candidate_two_men_adjacent_is_priority_3(tmp_path):
+    """31.7.4 priority 3: two men in adjacent hexes give a hex with 2 in or adjacent (no marker yet)."""
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.04")])
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    cand = tm._best_candidate(game, v, "commander", seen, has_marker=False)
+    assert (cand.priority, cand.count) == (3, 2)
+    assert cand.hex in (H("17.05"), H("17.04"))
+
+
+def test_group_hex_ties_more_on_the_hex_then_nearer(tmp_path):
+    """31.7.4 priority 3 ties [house]: the same count in or adjacent, more men on the hex itself
+    wins; then the hex nearer the vehicle."""
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.05"), man("c", "17.04")])
+    v = game.state.vehicles["pz"]
+    chars = [game.char(c) for c in ("a", "b", "c")]
+    h, count = tm._best_group_hex(game, v, "commander", chars)
+    assert count == 3 and h == H("17.05")  # 17.04 also has 3 in or adjacent but only 1 on it
+    game2 = _game(tmp_path, [man("a", "17.05"), man("b", "17.03")])
+    v2 = game2.state.vehicles["pz"]
+    h2, count2 = tm._best_group_hex(game2, v2, "commander", [game2.char("a"), game2.char("b")])
+    assert count2 == 2 and h2 == H("17.04")
+
+
+def test_other_afv_commanders_marker_adjacent_negates_the_closed_hatch(tmp_path):
+    """31.7.3 "another same-side AFV Commander's [marker] in or adjacent to the target" negates the
+    -2: adjacent (1 hex) it does, 2 hexes off it does not; an opposing AFV's never does."""
+    other = panzer("pz2", hex_="20.10", crew={})
+    game = _game(tmp_path, [man("a", "17.04")], [other])
+    v, v2 = game.state.vehicles["pz"], game.state.vehicles["pz2"]
+    v2.seats["commander"].marker = H("17.03")
+    assert tm._other_marker_near(game, v, "gunner", H("17.04")) is not None
+    v2.seats["commander"].marker = H("17.02")
+    assert tm._other_marker_near(game, v, "gunner", H("17.04")) is None
+    v2.seats["commander"].marker = H("17.04")
+    v2.side = v.side.__class__.FRIENDLY
+    assert tm._other_marker_near(game, v, "gunner", H("17.04")) is None
+    v2.side = v.side
+    v2.destroyed = True
+    assert tm._other_marker_near(game, v, "gunner", H("17.04")) is None
+
+
+def test_crewmates_marker_adjacent_negates_and_two_off_does_not(tmp_path):
+    """31.7.3: another crewman's marker in or adjacent to the target negates the -2 (1 hex: yes;
+    2 hexes: no; his own marker does not count)."""
+    game = _game(tmp_path, [man("a", "17.04")])
+    v = game.state.vehicles["pz"]
+    v.seats["commander"].marker = H("17.05")
+    assert tm._other_marker_near(game, v, "gunner", H("17.04")) is not None
+    assert tm._other_marker_near(game, v, "commander", H("17.04")) is None
+    v.seats["commander"].marker = H("17.06")
+    assert tm._other_marker_near(game, v, "gunner", H("17.04")) is None
+
+
+def test_marker_tqc_target_closed_hatch_and_spot(tmp_path):
+    """31.7.3 TQC to move a marker: TQ, closed hatch -2 (the Gunner sits buttoned up), +1 with Spot;
+    negated by a crewmate's marker adjacent to the target."""
+    game = _game(tmp_path, [man("a", "17.04")])
+    v = game.state.vehicles["pz"]
+    g = game.char("pz_gunner")
+    tq = g.effective_tq
+    assert tm._marker_tqc_target(game, v, "gunner", g, H("17.04"))[0] == tq - 2
+    order(game, "pz_gunner", "spot")
+    assert tm._marker_tqc_target(game, v, "gunner", g, H("17.04"))[0] == tq - 1
+    v.seats["commander"].marker = H("17.05")
+    assert tm._marker_tqc_target(game, v, "gunner", g, H("17.04"))[0] == tq + 1
+    c = game.char("pz_commander")
+    order(game, "pz_commander", "spot")
+    assert tm._marker_tqc_target(game, v, "commander", c, H("17.04"))[0] == c.effective_tq + 1
+
+
+def test_priority_1_an_afv_before_a_half_track_then_the_nearest(tmp_path):
+    """31.7.4 priority 1 "a Friendly vehicle": a crewman seeing two opposing vehicles takes an AFV
+    before a Half-Track even when farther [house], and of two AFVs the nearer."""
+    ht = {"id": "ht", "type": "m3a1_half_track", "side": "friendly", "hex": "17.06", "facing": 1}
+    far = sherman("sh", hex_="17.02")
+    game = _game(tmp_path, [man("a", "33.19")], [ht, far])
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    assert [x.id for x in seen["p1"]] == ["sh", "ht"]
+    assert [x.id for x in seen["afvs"]] == ["sh"]
+    near = sherman("sh2", hex_="17.07", crew={})
+    game2 = _game(tmp_path, [man("a", "33.19")], [far, near])
+    v2 = game2.state.vehicles["pz"]
+    seen2 = tm._candidates(game2, v2, "commander", game2.char("pz_commander"))
+    assert [x.id for x in seen2["p1"]] == ["sh2", "sh"]
+    assert [x.id for x in seen2["afvs"]] == ["sh2", "sh"]
+    game2.state.vehicles["sh2"].on_fire = True  # a burning vehicle is no priority-1 target
+    seen3 = tm._candidates(game2, v2, "commander", game2.char("pz_commander"))
+    assert [x.id for x in seen3["p1"]] == ["sh"] and [x.id for x in seen3["afvs"]] == ["sh2", "sh"]
+
+
+def test_gunner_with_a_fire_order_and_co_driver_ignore_priority_1(tmp_path):
+    """31.7.4: "the Co-driver and a Gunner with an MG fire order ignore" priority 1."""
+    game = _game(tmp_path, [man("a", "33.19")])
+    v = game.state.vehicles["pz"]
+    order(game, "pz_gunner", "spot")
+    assert tm._candidates(game, v, "gunner", game.char("pz_gunner"))["ignore_p1"] is False
+    assert tm._candidates(game, v, "co_driver", game.char("pz_co_driver"))["ignore_p1"] is True
+    assert tm._candidates(game, v, "commander", game.char("pz_commander"))["ignore_p1"] is False
+    order(game, "pz_gunner", "rapid_fire")
+    assert tm._candidates(game, v, "gunner", game.char("pz_gunner"))["ignore_p1"] is True
+
+
+def test_priority_1_a_truck_before_a_jeep(tmp_path):
+    """31.7.4 priority 1 [house order]: AFV, Half-Track, Truck, then Jeep: a Truck farther off comes
+    before a Jeep near by."""
+    truck = {"id": "tr", "type": "opel_truck", "side": "friendly", "hex": "17.03", "facing": 1}
+    jeep = {"id": "jp", "type": "jeep", "side": "friendly", "hex": "17.07", "facing": 1}
+    game = _game(tmp_path, [man("a", "33.19")], [jeep, truck])
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    assert [x.id for x in seen["p1"]] == ["tr", "jp"]
+
+
+def test_co_driver_without_a_marker_takes_the_nearest_afv(tmp_path):
+    """31.7.4: the Co-driver ignores priority 1, "but anyone without a marker and with an opposing AFV
+    in LOS places it there without a roll": the nearer of two AFVs."""
+    far, near = sherman("sh", hex_="17.02"), sherman("sh2", hex_="17.07", crew={})
+    game = _game(tmp_path, [man("a", "33.19")], [far, near])
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "co_driver", game.char("pz_co_driver"))
+    cand = tm._best_candidate(game, v, "co_driver", seen, has_marker=False)
+    assert (cand.priority, cand.on, cand.hex, cand.count) == (1, "afv", H("17.07"), 0)
+
+
+def test_priority_3_label_names_the_men_in_or_adjacent(tmp_path):
+    """31.7.4 priority 3: the placement names the men in or adjacent to the hex (1 hex away counts)."""
+    game = _game(
+        tmp_path,
+        [man("a", "17.05", name="Pvt A"), man("b", "17.04", name="Pvt B"), man("c", "17.02", name="Pvt C")],
+    )
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    cand = tm._best_candidate(game, v, "commander", seen, has_marker=False)
+    assert cand.hex == H("17.05") and "(2: Pvt A, Pvt B)" in cand.label  # Pvt C is 3 hexes off
+
+
+def test_group_hex_only_in_the_seats_sight(tmp_path):
+    """31.7.4 "the hex in LOS": a group behind a buttoned-up Co-driver (front arcs only) gives him no
+    hex to mark."""
+    game = _game(tmp_path, [man("a", "17.13"), man("b", "17.14")])
+    v = game.state.vehicles["pz"]
+    chars = [game.char("a"), game.char("b")]
+    from solo.rules.vehicles.crew_sight import seat_sees
+
+    assert not any(seat_sees(game, v, "co_driver", c.hex) for c in chars)
+    assert tm._best_group_hex(game, v, "co_driver", chars) is None
+    assert tm._best_group_hex(game, v, "commander", chars) is not None
+
+
+def test_a_tie_does_not_move_the_marker_nor_roll(tmp_path):
+    """31.7.4: a marker on two men stays put for another (nearer) hex with two men: no TQC is rolled."""
+    from conftest import script as plain_script
+
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.04"), man("c", "20.05"), man("d", "20.04")])
+    v = game.state.vehicles["pz"]
+    cmd = game.char("pz_commander")
+    v.seats["commander"].marker = H("20.05")
+    v.seats["commander"].marker_priority = 3
+    seen = tm._candidates(game, v, "commander", cmd)
+    assert tm._best_candidate(game, v, "commander", seen, has_marker=True).hex == H("17.05")
+    plain_script(game, [])
+    tm.place_enemy_marker(game, cmd)
+    assert v.seats["commander"].marker == H("20.05")

@@ -1,0 +1,138 @@
+"""Enemy order lookup at its thresholds (base-rules §5.3 step 8 / 9.6 G and C checks, C2 23.2,
+C2 30.2 Enemy trained medics; mutation testing, tools/mutate): a Spotted Friendly at exactly 4
+hexes is in reach of a Grenade or a Charge, 5 is not; no grenade into a melee hex; a medic goes
+to a wounded comrade within 4 hexes, the nearest, then the worst wound.
+
+Map: tests/data/open_test.yaml (all open)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import action_game, man, script
+
+from solo.data.cards import EnemyOrderEntry
+from solo.enemy import order_lookup as ol
+from solo.rules.state import Wound
+
+
+def _game(tmp_path, friendly: list[dict], enemy: list[dict]):
+    game = action_game(tmp_path, friendly, enemy)
+    for c in game.state.characters.values():
+        c.revealed = True
+    return game
+
+
+def _entry(flags: str) -> EnemyOrderEntry:
+    return EnemyOrderEntry.parse(f"RF {flags}".strip())
+
+
+@pytest.mark.parametrize(("at", "checked"), [("05.09", True), ("05.10", False)])
+def test_grenade_check_reaches_exactly_4_hexes(tmp_path, at, checked):
+    """§5.3 step 8 (9.6) G check: "a Spotted Friendly within 4": at 4 hexes the TQC is rolled (and a
+    pass is a Grenade at his hex), at 5 no check is made."""
+    game = _game(tmp_path, [man("f1", at)], [man("e1", "05.05")])
+    e1 = game.char("e1")
+    script(game, [0] if checked else [])
+    got = ol._gc_checks(game, ol._Field(game), e1, _entry("G"), ol._Trace())
+    assert got == (("grenade", at) if checked else None)
+
+
+@pytest.mark.parametrize(("at", "checked"), [("05.09", True), ("05.10", False)])
+def test_charge_check_reaches_exactly_4_hexes(tmp_path, at, checked):
+    """9.6 C check: a Friendly at 4 hexes may be charged (TQC rolled), at 5 not."""
+    game = _game(tmp_path, [man("f1", at)], [man("e1", "05.05")])
+    script(game, [0] if checked else [])
+    got = ol._gc_checks(game, ol._Field(game), game.char("e1"), _entry("C"), ol._Trace())
+    assert got == (("charge", "f1") if checked else None)
+
+
+@pytest.mark.parametrize(("roll", "order"), [(5, "charge"), (6, None)])
+def test_charge_tqc_at_tq(tmp_path, roll, order):
+    """9.6: the C check's TQC passes at d10 <= TQ 5, fails at 6 (then no Grenade without a G flag)."""
+    game = _game(tmp_path, [man("f1", "05.07")], [man("e1", "05.05")])
+    script(game, [roll])
+    got = ol._gc_checks(game, ol._Field(game), game.char("e1"), _entry("C"), ol._Trace())
+    assert (got[0] if got else None) == order
+
+
+def test_failed_charge_tries_the_grenade_at_the_same_man(tmp_path):
+    """9.6 "C → TQC → Charge; else (or C failed) G → TQC → Grenade": a failed C check goes on to the
+    G check against the same Friendly."""
+    game = _game(tmp_path, [man("f1", "05.07")], [man("e1", "05.05")])
+    script(game, [6, 5])
+    trace = ol._Trace()
+    got = ol._gc_checks(game, ol._Field(game), game.char("e1"), _entry("C G"), trace)
+    assert got == ("grenade", "05.07")
+    assert [c["check"] for c in trace.checks] == ["C", "G"] and trace.checks[0]["passed"] is False
+
+
+def test_no_grenade_into_a_melee_hex(tmp_path):
+    """C2 23.2: no grenade into a hex holding men of both sides: the only Friendly within 4 is in a
+    melee hex, so no G check is made."""
+    game = _game(tmp_path, [man("f1", "05.07")], [man("e1", "05.05"), man("e2", "05.06")])
+    game.char("e2").hex = game.char("f1").hex
+    script(game, [])
+    trace = ol._Trace()
+    assert ol._gc_checks(game, ol._Field(game), game.char("e1"), _entry("G"), trace) is None
+    assert trace.checks == [{"check": "G", "result": "no target outside melee"}]
+
+
+def test_no_flags_no_checks(tmp_path):
+    """An entry without G or C flags makes no check."""
+    game = _game(tmp_path, [man("f1", "05.07")], [man("e1", "05.05")])
+    script(game, [])
+    assert ol._gc_checks(game, ol._Field(game), game.char("e1"), _entry(""), ol._Trace()) is None
+
+
+def test_field_melee_needs_both_sides(tmp_path):
+    """C2 23.2 a melee hex: men of both sides; one side only is not, an empty hex is not."""
+    from solo.core.hexes import Hex
+
+    game = _game(tmp_path, [man("f1", "05.07"), man("f2", "05.08")], [man("e1", "05.06"), man("e2", "05.09")])
+    game.char("e1").hex = Hex.parse("05.07")
+    field = ol._Field(game)
+
+    assert field.melee(Hex.parse("05.07")) and not field.melee(Hex.parse("05.08"))
+    assert not field.melee(Hex.parse("05.09")) and not field.melee(Hex.parse("01.01"))
+
+
+@pytest.mark.parametrize(("at", "goes"), [("05.09", True), ("05.10", False), ("05.05", False)])
+def test_medic_goes_to_a_wounded_comrade_within_4(tmp_path, at, goes):
+    """C2 30.2: an Enemy trained medic goes to a wounded comrade within 4 hexes (4: yes; 5: no; his
+    own hex: he is already there)."""
+    game = _game(tmp_path, [man("f1", "01.01")], [man("m", "05.05", trained_medic=True), man("w", at)])
+    game.char("w").wounds.append(Wound.LIGHT)
+    got = ol._medic_move(game, game.char("m"))
+    assert (got is not None and got[1].id == "w") is goes
+
+
+def test_medic_takes_the_nearest_then_the_worst_wound(tmp_path):
+    """C2 30.2 "closest, worst wound": the nearer of two wounded first; at the same range a Bad
+    Wound before two Light ones."""
+    game = _game(
+        tmp_path,
+        [man("f1", "01.01")],
+        [man("m", "05.05", trained_medic=True), man("a", "05.07"), man("b", "05.08"), man("c", "05.03")],
+    )
+    a, b, c = game.char("a"), game.char("b"), game.char("c")
+    a.wounds.append(Wound.LIGHT)
+    b.wounds.append(Wound.BAD)
+    assert ol._medic_move(game, game.char("m"))[1].id == "a"
+    c.wounds.append(Wound.BAD)  # as near as a, a worse wound
+    script(game, [])
+    assert ol._medic_move(game, game.char("m"))[1].id == "c"
+    c.wounds[:] = [Wound.LIGHT]
+    a.wounds.append(Wound.LIGHT)  # two Light wounds against one
+    assert ol._medic_move(game, game.char("m"))[1].id == "a"
+
+
+def test_wound_weight_bad_outweighs_lights():
+    """C2 30.2 worst wound first: one Bad Wound outweighs any number of Light ones."""
+
+    class _W:
+        def __init__(self, bad: int, light: int) -> None:
+            self.bad_wounds, self.light_wounds = bad, light
+
+    assert ol._wound_weight(_W(1, 0)) > ol._wound_weight(_W(0, 3))
+    assert ol._wound_weight(_W(0, 2)) > ol._wound_weight(_W(0, 1))
+    assert ol._wound_weight(_W(1, 1)) > ol._wound_weight(_W(1, 0))
