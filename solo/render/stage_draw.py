@@ -372,11 +372,12 @@ def enemy_panel_entries(game: Game, fog: Fog) -> list[PanelEntry]:
                 got += f" {d['directions']}"
             who = _short(game, e.actor, fog)
             text = f"{head} · {who}: {got}"
-            short = (f"{head} · {who}: {d.get('entry', '')}", f"{card}: {d.get('entry', '')}", str(card))
+            entry = d.get("entry", "")
+            short = (f"{head} · {who}: {entry}", f"{card} {who}: {entry}", f"{card}: {entry}", str(card))
         elif e.kind == "crew_order":
             who = _short(game, e.actor, fog)
             text = f"{head} · {who}: VOM {d.get('cell', '')}"
-            short = (f"{card}: VOM {d.get('cell', '')}", str(card))
+            short = (f"{card} {who}: VOM {d.get('cell', '')}", f"{card}: VOM {d.get('cell', '')}", str(card))
         else:
             text = f"{_who(game, e.actor, fog)}: {_order_name(game, d.get('order'))}"
             short = (_order_name(game, d.get("order")),)
