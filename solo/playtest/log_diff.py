@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from solo.engine.game import Game
 
 _FIELDS = ("kind", "turn", "impulse", "actor", "rule")
+MARKED_KINDS = frozenset({"fire", "vehicle_fire", "main_gun_fire", "throw"})
+"""Events an action writes at its mark (GameContext.mark), in front of the dice and effects
+logged before it ends: base-rules §10 fire, §12 throws, C2 31.9 vehicle fire and main gun."""
 
 
 def _plain(value: Any) -> Any:
@@ -81,8 +84,14 @@ def replay_log(
     done = 0
     while True:
         got = game.events
+        deferred = False
         for i in range(done, min(len(got), len(logged))):
             diffs = event_differences(logged[i], got[i])
+            if diffs and game.pending is not None and logged[i].kind in MARKED_KINDS:
+                # an action asked the player mid-way (a Tough or Deadly wound card): its own
+                # line goes in at its mark once it ends; compare from there after the choice
+                got, deferred = got[:i], True
+                break
             if diffs:
                 ev = logged[i]
                 return (
@@ -94,7 +103,10 @@ def replay_log(
         if done >= len(logged):
             return None, done
         before_choice()
-        ev = logged[done]
+        at = done
+        if deferred:  # the player's choice asked mid-way comes after the action's dice so far
+            at = next((j for j in range(done, len(logged)) if _is_input(logged[j])), done)
+        ev = logged[at]
         if game.pending is None:
             return (
                 f"{source}:{_line(done)}: the log goes on after the end of the game: event {done} "
@@ -112,7 +124,7 @@ def replay_log(
         if choice not in legal:
             shown = ", ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
             return (
-                f"{source}:{_line(done)}: the player's choice {show(choice)} at event {done} is not one "
+                f"{source}:{_line(at)}: the player's choice {show(choice)} at event {at} is not one "
                 f"the game offers here ({game.pending.prompt}: {shown})",
                 done,
             )

@@ -26,6 +26,7 @@ from solo.engine.game import Decision, DecisionKind, Game
 from solo.playtest import tactical_transport as tt
 from solo.rules.entering import may_exit
 from solo.rules.state import Character, Side, Status
+from solo.rules.vehicles.mount_up import VEHICLE_KEY
 from solo.rules.vehicles.state import CREW_ORDER, Vehicle
 
 FIREARMS = (WeaponKind.RIFLE, WeaponKind.SMG, WeaponKind.PISTOL, WeaponKind.MG)
@@ -106,7 +107,7 @@ class TacticalPolicy:
         if kind is DecisionKind.ORDER_TARGET:
             ride = _ride(game, ch)
             if ride is not None and self._orders.get(ch.id) == "mount_up":
-                drive = f"{tt.VEHICLE_KEY}{ride.id}|driver"
+                drive = f"{VEHICLE_KEY}{ride.id}|driver"
                 if drive in keys and tt.driver_for(game, ride) == ch.id:
                     return drive
                 who = _riders(game, ride)

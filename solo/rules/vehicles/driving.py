@@ -380,7 +380,11 @@ def free_turn_useful(game: GameContext, vehicle: Vehicle) -> bool:
         for c in game.state.characters.values()
         if c.side is not vehicle.side and c.is_active and c.revealed and c.hex is not None and not c.dummy
     ]
-    where += [v.hex for v in vehicles_of(game.state).values() if v.side is not vehicle.side and v.is_active]
+    where += [
+        v.hex
+        for v in vehicles_of(game.state).values()
+        if v.side is not vehicle.side and v.is_active and v.hex is not None
+    ]
     here = vehicle.hex
     return any(h != here and arc_of(here, vehicle.facing, h, stagger) is not Arc.FRONT for h in where)
 
