@@ -314,12 +314,13 @@ def deck_profile(deck: DeckLike = None) -> DeckOdds:
 def load_deck(path: Path | str | None = None) -> EnemyDeckDef:
     """The Enemy deck of a file or of a card set directory (its ``enemy_orders.yaml``).
 
-    ``None``: the shipped deck. Raises :class:`~solo.core.errors.DataError` for a missing file,
-    a directory without ``enemy_orders.yaml`` or a broken deck (every problem with its line).
+    ``None`` or ``"house"`` (as ``solo batch --variant A=house`` names it): the shipped deck.
+    Raises :class:`~solo.core.errors.DataError` for a missing file, a directory without
+    ``enemy_orders.yaml`` or a broken deck (every problem with its line).
     """
-    if path is None:
+    p = Path(path) if path is not None else None
+    if p is None or (str(path) == "house" and not p.exists()):
         return load_enemy_deck()
-    p = Path(path)
     if not p.exists():
         raise DataError(
             [
