@@ -203,10 +203,18 @@ def draw_beat_panel(
 
 
 def _tag(
-    surface: pygame.Surface, fonts: theme.Fonts, text: str, at: tuple[float, float], colour: theme.Colour
+    surface: pygame.Surface,
+    fonts: theme.Fonts,
+    text: str,
+    at: tuple[float, float],
+    colour: theme.Colour,
+    *,
+    inside: pygame.Rect | None = None,
 ) -> None:
     t = fonts.text(text, SMALL_SIZE, colour, bold=True, condensed=True)
     r = t.get_rect(midbottom=(round(at[0]), round(at[1])))
+    if inside is not None:  # kept whole on the map: moved in from its edge
+        r.clamp_ip(inside.inflate(-8, -4))
     pygame.draw.rect(surface, TAG_BG, r.inflate(8, 4), border_radius=4)
     pygame.draw.rect(surface, colour, r.inflate(8, 4), 1, border_radius=4)
     surface.blit(t, r)
@@ -290,7 +298,11 @@ def draw_overlays(
         a, b = camera.centre(firer), camera.centre(target)
         pygame.draw.line(surface, FIRE_LINE, a, b, w + 1)
         pygame.draw.circle(surface, FIRE_LINE, b, camera.scale * 0.7, w)
-        _tag(surface, fonts, fire_caption(e), ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), FIRE_LINE)
+        area = surface.get_clip()
+        caption = fonts.first_fitting(
+            fire_captions(e), SMALL_SIZE, area.width - 16, bold=True, condensed=True
+        )
+        _tag(surface, fonts, caption, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), FIRE_LINE, inside=area)
     for cid, text in effect_tags(game, beat, fog):
         on = _char_hex(game, cid)
         if on is None:
@@ -298,6 +310,22 @@ def draw_overlays(
         c = camera.centre(on)
         _tag(surface, fonts, text, (c[0], c[1] + camera.scale * 1.1), theme.ACTIVE)
     surface.set_clip(old)
+
+
+def fire_captions(e: Event) -> tuple[str, ...]:
+    """:func:`fire_caption` and its shorter forms, longest first: without the modifiers (the
+    modified WS and the dice), then the dice alone (the step panel gives the whole line)."""
+    full = fire_caption(e)
+    d = e.data
+    rolls = d.get("rolls")
+    if e.kind == "throw" or not isinstance(rolls, list) or not rolls:
+        return (full,)
+    dice = ", ".join(f"{r.get('roll')} {r.get('result')}" for r in rolls if isinstance(r, dict))
+    forms = [full]
+    if "modified_ws" in d:
+        forms.append(f"WS {d['modified_ws']} · dice {dice}")
+    forms.append(f"dice {dice}")
+    return tuple(forms)
 
 
 def fire_caption(e: Event) -> str:
