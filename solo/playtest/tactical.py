@@ -23,6 +23,7 @@ from solo.core.hexes import Hex, opposite
 from solo.data.scenario_format import ExitSpec, MapSide
 from solo.data.weapons import WeaponKind
 from solo.engine.game import Decision, DecisionKind, Game
+from solo.playtest import tactical_bazooka as tb
 from solo.playtest import tactical_transport as tt
 from solo.rules.entering import may_exit
 from solo.rules.state import Character, Side, Status
@@ -92,13 +93,16 @@ class TacticalPolicy:
         if kind is DecisionKind.DISCARD:
             return max(keys, key=lambda k: (_card_value(game, k), k))
         if kind is DecisionKind.FIRE_TARGET:
-            return _fire_target(decision)
+            at = ch is not None and ch.order is not None and ch.order.order == "fire_light_at"
+            return (tb.fire_key(keys) if at else None) or _fire_target(decision)
         if ch is not None and ch.vehicle is not None:
             return self._aboard(game, ch, decision)
         if ch is None:
             return self._fallback(game, decision)
         if kind is DecisionKind.GIVE_ORDER:
             order = self._order(game, ch, keys)
+            if order in ("evade", "sprint", "run_and_gun") and "sneak" in keys and tb.keeps_sneak(game, ch):
+                order = "sneak"  # a loaded Bazooka's rocket is lost faster than Sneak (C2 32.1)
             self._orders[ch.id] = order
             return order
         if kind is DecisionKind.ORDER_DIRECTION:
@@ -171,12 +175,10 @@ class TacticalPolicy:
             return "medical_aid"
         if ch.ammo.value == "no" and "reload" in keys:
             return "reload"
-        # The bazooka team (C2 32.1): the Bazooka is for vehicles only.
-        vehicles = _enemy_vehicles_in_sight(game, ch)
-        if vehicles:
-            pick = first("fire_light_at", "load_light_at")
-            if pick:
-                return pick
+        # The bazooka team (C2 32.1): the Bazooka is for vehicles only (:mod:`tactical_bazooka`).
+        pick = tb.bazooka_order(game, ch, keys)
+        if pick:
+            return pick
         goal = _goal(game, ch)
         visible = _visible_known(game, ch)
         leaving = goal is not None and goal == _exit_goal(game, ch)
@@ -340,18 +342,6 @@ def _threats(game: Game, ch: Character) -> list[Character]:
     ]
 
 
-def _enemy_vehicles_in_sight(game: Game, ch: Character) -> list[Vehicle]:
-    if not game.state.vehicles or ch.hex is None:
-        return []
-    out = []
-    for vid in sorted(game.state.vehicles):
-        v = game.state.vehicles[vid]
-        live = v.side is Side.ENEMY and v.hex is not None and not v.destroyed and not v.abandoned
-        if live and _dist(game, ch.hex, v.hex) <= 8 and game.sight(ch, v.hex).clear:
-            out.append(v)
-    return out
-
-
 def _is_medic(ch: Character) -> bool:
     return ch.trained_medic or ch.has_skill("medic")
 
@@ -506,6 +496,9 @@ def _goal(game: Game, ch: Character) -> Hex | None:
         hurt = _wounded(game, ch)
         if hurt and _dist(game, ch.on_hex, hurt[0].on_hex) <= 8:
             return hurt[0].hex
+    mate_at = tb.assistant_goal(game, ch)
+    if mate_at is not None:
+        return mate_at
     if any(game.data.weapons.get(w.weapon).kind is WeaponKind.LIGHT_AT for w in ch.weapons):
         behind = _behind_vehicle(game, ch)
         if behind is not None:
