@@ -23,6 +23,7 @@ from solo.core.hexes import Hex, opposite
 from solo.data.scenario_format import ExitSpec, MapSide
 from solo.data.weapons import WeaponKind
 from solo.engine.game import Decision, DecisionKind, Game
+from solo.playtest import tactical_afv as ta
 from solo.playtest import tactical_bazooka as tb
 from solo.playtest import tactical_transport as tt
 from solo.rules.entering import may_exit
@@ -83,6 +84,8 @@ class TacticalPolicy:
         """Answers the decisions of vehicle crews and passengers (:func:`make_policy` gives ``simple``)."""
         self._orders: dict[str, str] = {}
         """The last order this policy gave each character (to pick its direction)."""
+        self._afv_tried: dict[str, tuple[Hex | None, tuple[str, ...]]] = {}
+        """By Friendly AFV id: the hex it drove from and the direction strings tried there."""
 
     def __call__(self, game: Game, decision: Decision) -> str:
         kind = decision.kind
@@ -131,6 +134,8 @@ class TacticalPolicy:
         other crews and vehicles go to the fallback."""
         v = tt.transport(game, ch)
         kind, keys = decision.kind, decision.keys
+        if v is None and ch.seat == "driver" and (tank := ta.afv(game, ch)) is not None:
+            return self._drive_afv(game, ch, tank, decision)
         if v is None or kind not in (DecisionKind.GIVE_ORDER, DecisionKind.ORDER_DIRECTION):
             return self._fallback(game, decision)
         known = [e for e in game.state.active(Side.ENEMY) if e.revealed and e.hex is not None]
@@ -156,6 +161,29 @@ class TacticalPolicy:
         if order == "bail_out":
             return self._direction(game, ch, keys)
         return self._fallback(game, decision)
+
+    def _drive_afv(self, game: Game, ch: Character, tank: Vehicle, decision: Decision) -> str:
+        """The Driver of a Friendly AFV (:mod:`tactical_afv`, C2 31.4); else the fallback."""
+        pick: str | None = None
+        if decision.kind is DecisionKind.GIVE_ORDER:
+            pick = ta.driver_order(game, ch, tank, _objectives(game), decision.keys)
+            if pick is None:
+                self._orders.pop(ch.id, None)
+            else:
+                self._orders[ch.id] = pick
+        elif decision.kind is DecisionKind.ORDER_DIRECTION and self._orders.get(ch.id) in tt.SPEED_ORDERS:
+            # A direction that left the AFV where it stood (terrain the map does not show us as
+            # closed) is not tried again from that hex.
+            at, tried = self._afv_tried.get(tank.id, (None, ()))
+            if at != tank.hex:
+                tried = ()
+            keys = tuple(k for k in decision.keys if k not in tried) or decision.keys
+            pick = ta.drive_direction(game, tank, _objectives(game), keys, self._orders[ch.id])
+            if pick is not None:
+                self._afv_tried[tank.id] = (tank.hex, (*tried, pick))
+        elif decision.kind is DecisionKind.ORDER_TARGET:
+            pick = ta.free_turn(game, tank, _objectives(game), decision.keys)
+        return pick if pick is not None else self._fallback(game, decision)
 
     # -- orders ------------------------------------------------------------------------
 
