@@ -5,8 +5,9 @@ the exits), moves fast where no Known enemy sees it and Sneaks to Cover under fi
 or Aimed Fire by the weapon's effective WS at the range (base-rules §4, §10), throws grenades
 (§12) and Charges (§11) when the odds favour it (4 to 1 against a defender in the Open), Rallies
 the Cautious and worse (§7), sends the medic to the wounded (7.14, C2 30.0), keeps the Bazooka
-for vehicles and heads around their arcs (C2 32.1), and Ducks Back (7.19) a mover caught in the
-Open by two or more aimed weapons.
+for vehicles and heads around their arcs (C2 32.1), Ducks Back (7.19) a mover caught in the
+Open by two or more aimed weapons, and moves out of a Known Enemy MG's fire lane (in its LOS and
+range) when another path serves nearly as well.
 
 It reads only what the player sees (Known enemies, their orders and positions, the map) and
 never rolls: every tie is broken by stable ids or the order of the options, so a game played
@@ -55,6 +56,10 @@ EXIT_MARGIN = 3
 """Hexes of spare a man heading for an exit keeps against fire, terrain and Duck Back."""
 EXIT_REACH = 4
 """Hexes a turn at most (Evade) a man is reckoned to cover: farther from the exit, he stays."""
+MG_LANE_COST = 3
+"""Hexes of distance a move gives up to end out of a Known Enemy MG's fire lane (:func:`_mg_lanes`)."""
+MG_LANE_RANGE = 20
+"""Known MGs farther than this many hexes are not reckoned with (their fire is too weak to matter)."""
 _WS = re.compile(r"modified WS (-?\d+)")
 
 
@@ -252,6 +257,7 @@ class TacticalPolicy:
         start = board.index[ch.hex]
         leaving = goal == _exit_goal(game, ch)
         passable, covered = _board_facts(game)
+        lanes = _mg_lanes(game, ch)
 
         def score(idx_key: tuple[int, str]) -> tuple[int, int, int]:
             i, key = idx_key
@@ -280,9 +286,37 @@ class TacticalPolicy:
                 if safe is None:
                     safe = covered[cur] = board.is_cover(board.hexes[cur])
                 cover = 0 if safe else 2
-            return (dist + cover, dist, i)
+            lane = MG_LANE_COST if lanes(cur) else 0
+            return (dist + cover + lane, dist, i)
 
         return min(enumerate(keys), key=score)[1]
+
+
+def _mg_lanes(game: Game, ch: Character) -> Callable[[int], bool]:
+    """Whether a hex (board index) lies in a Known Enemy MG's fire lane: within its MG's range and
+    in its LOS (base-rules §10, §13); answers kept for this decision."""
+    mgs: list[tuple[Character, int]] = []
+    if ch.hex is not None:
+        for e in _known(game, ch, within=MG_LANE_RANGE):
+            for cw in e.weapons:
+                w = game.data.weapons.get(cw.weapon) if cw.weapon in game.data.weapons else None
+                if w is not None and w.kind is WeaponKind.MG:
+                    mgs.append((e, w.max_range))
+                    break
+    memo: dict[int, bool] = {}
+
+    def in_lane(i: int) -> bool:
+        if not mgs:
+            return False
+        hit = memo.get(i)
+        if hit is None:
+            h = game.board.hexes[i]
+            hit = memo[i] = any(
+                _dist(game, e.on_hex, h) <= reach and game.sight(e, h).clear for e, reach in mgs
+            )
+        return hit
+
+    return in_lane
 
 
 _SLOTS: dict[str, tuple[int, int]] = {}
