@@ -9,7 +9,7 @@ from solo.rules.state import Side
 
 
 def _rain():
-    """armour_in_the_rain: red_4 carries the MG42 (an MG, base-rules §13)."""
+    """armour_in_the_rain: red_4 carries the MG42 (an MG)."""
     return new_game("armour_in_the_rain", seed=1, data=house_data())
 
 

@@ -296,7 +296,7 @@ class TacticalPolicy:
 
 def _mg_lanes(game: Game, ch: Character) -> Callable[[int], bool]:
     """Whether a hex (board index) lies in a Known Enemy MG's fire lane: within its MG's range and
-    in its LOS (base-rules §10, §13); answers kept for this decision."""
+    in its LOS (base-rules §10); answers kept for this decision."""
     mgs: list[tuple[Character, int]] = []
     if ch.hex is not None:
         for e in _known(game, ch, within=MG_LANE_RANGE):

@@ -3,8 +3,8 @@
 * **Where**: the nearest Known enemy (ties by id), else the objective nearest the AFV that no
   Friendly on foot holds (ties by label), else nowhere (the Driver Spots).
 * **Stop to shoot**: with a Known enemy the Driver sees within STANDOFF hexes, within STANDOFF of
-  the Known enemy it drives to or next to the objective, the Driver Spots (a Stationary vehicle fires best, C2
-  31.8); the gunner and the other crew then fire (the fallback gives the gun and MG orders).
+  the Known enemy it drives to or next to the objective, the Driver Spots (a Stationary vehicle
+  fires best); the gunner and the other crew then fire (the fallback gives the gun and MG orders).
 * **Speed**: else the fastest of :data:`~solo.playtest.tactical_transport.SPEEDS` (Ahead Slow,
   Crawl) whose full move gains enough on it, along the direction string whose full move ends
   nearest it; never through impassable terrain, a minefield (31.5) or an Enemy counter's hex.
