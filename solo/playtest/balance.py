@@ -44,6 +44,8 @@ class BalanceRow:
     """Share of games with no casualty on either side."""
     vp_counts: tuple[tuple[int, int], ...] = ()
     """How many games ended at each VP total, lowest first: ``((vp, games), ...)``."""
+    bazooka_shots: float = 0.0
+    """Mean Friendly Bazooka rockets fired per game (C2 32.1)."""
 
     def share_at_least(self, vp: int) -> float:
         """The share of games that reached ``vp`` or more (a win if the marginal band started there)."""
@@ -74,14 +76,16 @@ def balance_row(scenario: str, policy: str, records: Sequence[GameRecord]) -> Ba
         enemy_casualties=sum(ec) / n,
         empty=empty / n,
         vp_counts=tuple(sorted(Counter(r.vp for r in records).items())),
+        bazooka_shots=sum(r.bazooka_shots for r in records) / n,
     )
 
 
 def format_balance(rows: Sequence[BalanceRow]) -> str:
-    """A Markdown table of ``rows``: win % [95 % interval], mean VP, casualties, empty share."""
+    """A Markdown table of ``rows``: win % [95 % interval], mean VP, casualties, empty share and
+    Friendly Bazooka shots a game (C2 32.1)."""
     head = (
         "| Scenario | Policy | Games | Friendly wins [95 %] | Mean VP | Friendly casualties "
-        "| Enemy casualties | Empty games |\n|---|---|---|---|---|---|---|---|"
+        "| Enemy casualties | Empty games | Bazooka shots |\n|---|---|---|---|---|---|---|---|---|"
     )
     lines = [head]
     for r in rows:
@@ -89,6 +93,7 @@ def format_balance(rows: Sequence[BalanceRow]) -> str:
         lines.append(
             f"| `{r.scenario}` | {r.policy} | {r.games} | {100 * r.wins.estimate:.0f} % "
             f"[{100 * r.wins.low:.0f}, {100 * r.wins.high:.0f}]{flag} | {r.mean_vp:+.2f} "
-            f"| {r.friendly_casualties:.2f} | {r.enemy_casualties:.2f} | {100 * r.empty:.0f} % |"
+            f"| {r.friendly_casualties:.2f} | {r.enemy_casualties:.2f} | {100 * r.empty:.0f} % "
+            f"| {r.bazooka_shots:.2f} |"
         )
     return "\n".join(lines)

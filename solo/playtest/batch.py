@@ -39,6 +39,7 @@ from solo.playtest.batch_records import GameRecord, order_columns, record_of
 from solo.playtest.batch_setup import BatchError, BatchSpec, PreparedVariant
 from solo.playtest.play import build_game
 from solo.playtest.policies import make_policy
+from solo.rules.state import Side
 
 EXECUTORS = ("local", "dask")
 MAX_CHUNK = 25
@@ -51,19 +52,27 @@ ORDER_EVENTS = ("enemy_order", "crew_order")
 
 
 class _OrderCounter:
-    """A game listener counting the Enemy orders given, by final order id (no event list kept)."""
+    """A game listener counting the Enemy orders given, by final order id, and the Friendly
+    Bazooka rockets fired (C2 32.1; no event list kept)."""
 
-    kinds = ORDER_EVENTS
+    kinds = (*ORDER_EVENTS, "light_at_fire")
     """The only events it reads: a batch game builds no others (:meth:`~solo.engine.game.Game.emit`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game | None = None) -> None:
         self.counts: dict[str, int] = {}
+        self.bazooka_shots = 0
+        """``light_at_fire`` events of a Friendly firer that fired (not ``fired: False``)."""
+        self._game = game
 
     def __call__(self, ev: Event) -> None:
         if ev.kind in ORDER_EVENTS:
             order = ev.data.get("order")
             if order:
                 self.counts[order] = self.counts.get(order, 0) + 1
+        elif ev.kind == "light_at_fire" and ev.data.get("fired", True) and self._game is not None:
+            who = self._game.state.characters.get(ev.actor or "")
+            if who is not None and who.side is Side.FRIENDLY:
+                self.bazooka_shots += 1
 
 
 def new_batch_game(variant: PreparedVariant, seed: int) -> Game:
@@ -79,10 +88,10 @@ def play_game(variant: PreparedVariant, seed: int, policy: str = "simple") -> Ga
     Phase (the game stops at the first Friendly card play, base-rules §1 Step 1).
     """
     game = new_batch_game(variant, seed)
-    counter = _OrderCounter()
+    counter = _OrderCounter(game)
     game.listeners.append(counter)
     game.play(make_policy(policy, seed=seed))
-    return record_of(game, variant.name, seed, counter.counts)
+    return record_of(game, variant.name, seed, counter.counts, counter.bazooka_shots)
 
 
 def play_chunk(spec: BatchSpec | None, variant: str, seeds: Sequence[int]) -> list[GameRecord]:

@@ -79,6 +79,9 @@ class GameRecord:
     friendly_vehicles_lost: int = 0
     enemy_vehicles_lost: int = 0
     orders: tuple[tuple[str, int], ...] = ()
+    bazooka_shots: int = 0
+    """Friendly Bazooka rockets fired (``light_at_fire`` events that fired, C2 32.1); not a CSV
+    column (a CSV read back has 0)."""
 
     def casualties(self, side: Side) -> int:
         """Killed + incapacitated + captured + routed off for ``side``."""
@@ -95,8 +98,10 @@ class GameRecord:
         return [getattr(self, f) for f in CSV_FIELDS] + [counts.get(o, 0) for o in order_ids]
 
 
-def record_of(game: Game, variant: str, seed: int, orders: Mapping[str, int]) -> GameRecord:
-    """The :class:`GameRecord` of a finished ``game``."""
+def record_of(
+    game: Game, variant: str, seed: int, orders: Mapping[str, int], bazooka_shots: int = 0
+) -> GameRecord:
+    """The :class:`GameRecord` of a finished ``game`` (``bazooka_shots``: Friendly rockets fired)."""
     st = game.state
     counts: dict[str, int] = {}
     for c in st.characters.values():
@@ -117,6 +122,7 @@ def record_of(game: Game, variant: str, seed: int, orders: Mapping[str, int]) ->
         vp=int(st.vp.get("friendly", 0)),
         turns=st.flow.turn,
         orders=tuple(sorted((k, n) for k, n in orders.items() if n)),
+        bazooka_shots=bazooka_shots,
         **counts,
     )
 

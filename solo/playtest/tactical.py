@@ -5,8 +5,9 @@ the exits), moves fast where no Known enemy sees it and Sneaks to Cover under fi
 or Aimed Fire by the weapon's effective WS at the range (base-rules §4, §10), throws grenades
 (§12) and Charges (§11) when the odds favour it (4 to 1 against a defender in the Open), Rallies
 the Cautious and worse (§7), sends the medic to the wounded (7.14, C2 30.0), keeps the Bazooka
-for vehicles and heads around their arcs (C2 32.1), and Ducks Back (7.19) a mover caught in the
-Open by two or more aimed weapons.
+for vehicles and heads around their arcs (C2 32.1), Ducks Back (7.19) a mover caught in the
+Open by two or more aimed weapons, and moves out of a Known Enemy MG's fire lane (in its LOS and
+range) when another path serves nearly as well (not the Bazooka team: it goes for the vehicle).
 
 It reads only what the player sees (Known enemies, their orders and positions, the map) and
 never rolls: every tie is broken by stable ids or the order of the options, so a game played
@@ -23,6 +24,8 @@ from solo.core.hexes import Hex, opposite
 from solo.data.scenario_format import ExitSpec, MapSide
 from solo.data.weapons import WeaponKind
 from solo.engine.game import Decision, DecisionKind, Game
+from solo.playtest import tactical_afv as ta
+from solo.playtest import tactical_bazooka as tb
 from solo.playtest import tactical_transport as tt
 from solo.rules.entering import may_exit
 from solo.rules.state import Character, Side, Status
@@ -54,6 +57,10 @@ EXIT_MARGIN = 3
 """Hexes of spare a man heading for an exit keeps against fire, terrain and Duck Back."""
 EXIT_REACH = 4
 """Hexes a turn at most (Evade) a man is reckoned to cover: farther from the exit, he stays."""
+MG_LANE_COST = 3
+"""Hexes of distance a move gives up to end out of a Known Enemy MG's fire lane (:func:`_mg_lanes`)."""
+MG_LANE_RANGE = 20
+"""Known MGs farther than this many hexes are not reckoned with (their fire is too weak to matter)."""
 _WS = re.compile(r"modified WS (-?\d+)")
 
 
@@ -83,6 +90,8 @@ class TacticalPolicy:
         """Answers the decisions of vehicle crews and passengers (:func:`make_policy` gives ``simple``)."""
         self._orders: dict[str, str] = {}
         """The last order this policy gave each character (to pick its direction)."""
+        self._afv_tried: dict[str, tuple[Hex | None, tuple[str, ...]]] = {}
+        """By Friendly AFV id: the hex it drove from and the direction strings tried there."""
 
     def __call__(self, game: Game, decision: Decision) -> str:
         kind = decision.kind
@@ -93,13 +102,16 @@ class TacticalPolicy:
         if kind is DecisionKind.DISCARD:
             return max(keys, key=lambda k: (_card_value(game, k), k))
         if kind is DecisionKind.FIRE_TARGET:
-            return _fire_target(decision)
+            at = ch is not None and ch.order is not None and ch.order.order == "fire_light_at"
+            return (tb.fire_key(keys) if at else None) or _fire_target(decision)
         if ch is not None and ch.vehicle is not None:
             return self._aboard(game, ch, decision)
         if ch is None:
             return self._fallback(game, decision)
         if kind is DecisionKind.GIVE_ORDER:
             order = self._order(game, ch, keys)
+            if order in ("evade", "sprint", "run_and_gun") and "sneak" in keys and tb.keeps_sneak(game, ch):
+                order = "sneak"  # a loaded Bazooka's rocket is lost faster than Sneak (C2 32.1)
             self._orders[ch.id] = order
             return order
         if kind is DecisionKind.ORDER_DIRECTION:
@@ -128,6 +140,8 @@ class TacticalPolicy:
         other crews and vehicles go to the fallback."""
         v = tt.transport(game, ch)
         kind, keys = decision.kind, decision.keys
+        if v is None and ch.seat == "driver" and (tank := ta.afv(game, ch)) is not None:
+            return self._drive_afv(game, ch, tank, decision)
         if v is None or kind not in (DecisionKind.GIVE_ORDER, DecisionKind.ORDER_DIRECTION):
             return self._fallback(game, decision)
         known = [e for e in game.state.active(Side.ENEMY) if e.revealed and e.hex is not None]
@@ -154,6 +168,29 @@ class TacticalPolicy:
             return self._direction(game, ch, keys)
         return self._fallback(game, decision)
 
+    def _drive_afv(self, game: Game, ch: Character, tank: Vehicle, decision: Decision) -> str:
+        """The Driver of a Friendly AFV (:mod:`tactical_afv`, C2 31.4); else the fallback."""
+        pick: str | None = None
+        if decision.kind is DecisionKind.GIVE_ORDER:
+            pick = ta.driver_order(game, ch, tank, _objectives(game), decision.keys)
+            if pick is None:
+                self._orders.pop(ch.id, None)
+            else:
+                self._orders[ch.id] = pick
+        elif decision.kind is DecisionKind.ORDER_DIRECTION and self._orders.get(ch.id) in tt.SPEED_ORDERS:
+            # A direction that left the AFV where it stood (terrain the map does not show us as
+            # closed) is not tried again from that hex.
+            at, tried = self._afv_tried.get(tank.id, (None, ()))
+            if at != tank.hex:
+                tried = ()
+            keys = tuple(k for k in decision.keys if k not in tried) or decision.keys
+            pick = ta.drive_direction(game, tank, _objectives(game), keys, self._orders[ch.id])
+            if pick is not None:
+                self._afv_tried[tank.id] = (tank.hex, (*tried, pick))
+        elif decision.kind is DecisionKind.ORDER_TARGET:
+            pick = ta.free_turn(game, tank, _objectives(game), decision.keys)
+        return pick if pick is not None else self._fallback(game, decision)
+
     # -- orders ------------------------------------------------------------------------
 
     def _order(self, game: Game, ch: Character, keys: tuple[str, ...]) -> str:
@@ -172,12 +209,10 @@ class TacticalPolicy:
             return "medical_aid"
         if ch.ammo.value == "no" and "reload" in keys:
             return "reload"
-        # The bazooka team (C2 32.1): the Bazooka is for vehicles only.
-        vehicles = _enemy_vehicles_in_sight(game, ch)
-        if vehicles:
-            pick = first("fire_light_at", "load_light_at")
-            if pick:
-                return pick
+        # The bazooka team (C2 32.1): the Bazooka is for vehicles only (:mod:`tactical_bazooka`).
+        pick = tb.bazooka_order(game, ch, keys)
+        if pick:
+            return pick
         goal = _goal(game, ch)
         visible = _visible_known(game, ch)
         leaving = goal is not None and goal == _exit_goal(game, ch)
@@ -223,6 +258,9 @@ class TacticalPolicy:
         start = board.index[ch.hex]
         leaving = goal == _exit_goal(game, ch)
         passable, covered = _board_facts(game)
+        # The Bazooka team goes for the vehicle whatever the MG sees (measured: fewer shots else).
+        at_team = tb.bazooka(game, ch) is not None or tb.operator_of(game, ch) is not None
+        lanes = _mg_lanes(game, ch) if not at_team else _NO_LANES
 
         def score(idx_key: tuple[int, str]) -> tuple[int, int, int]:
             i, key = idx_key
@@ -251,9 +289,42 @@ class TacticalPolicy:
                 if safe is None:
                     safe = covered[cur] = board.is_cover(board.hexes[cur])
                 cover = 0 if safe else 2
-            return (dist + cover, dist, i)
+            lane = MG_LANE_COST if lanes(cur) else 0
+            return (dist + cover + lane, dist, i)
 
         return min(enumerate(keys), key=score)[1]
+
+
+def _mg_lanes(game: Game, ch: Character) -> Callable[[int], bool]:
+    """Whether a hex (board index) lies in a Known Enemy MG's fire lane: within its MG's range and
+    in its LOS (base-rules §10); answers kept for this decision."""
+    mgs: list[tuple[Character, int]] = []
+    if ch.hex is not None:
+        for e in _known(game, ch, within=MG_LANE_RANGE):
+            for cw in e.weapons:
+                w = game.data.weapons.get(cw.weapon) if cw.weapon in game.data.weapons else None
+                if w is not None and w.kind is WeaponKind.MG:
+                    mgs.append((e, w.max_range))
+                    break
+    memo: dict[int, bool] = {}
+
+    def in_lane(i: int) -> bool:
+        if not mgs:
+            return False
+        hit = memo.get(i)
+        if hit is None:
+            h = game.board.hexes[i]
+            hit = memo[i] = any(
+                _dist(game, e.on_hex, h) <= reach and game.sight(e, h).clear for e, reach in mgs
+            )
+        return hit
+
+    return in_lane
+
+
+def _NO_LANES(i: int) -> bool:
+    """No hex is in a fire lane (the Bazooka team's moves, :meth:`TacticalPolicy._direction`)."""
+    return False
 
 
 _SLOTS: dict[str, tuple[int, int]] = {}
@@ -339,18 +410,6 @@ def _threats(game: Game, ch: Character) -> list[Character]:
         for e in _known(game, ch, within=12)
         if e.order is not None and e.order.order in FIRE_ORDERS and game.sees(e, ch)
     ]
-
-
-def _enemy_vehicles_in_sight(game: Game, ch: Character) -> list[Vehicle]:
-    if not game.state.vehicles or ch.hex is None:
-        return []
-    out = []
-    for vid in sorted(game.state.vehicles):
-        v = game.state.vehicles[vid]
-        live = v.side is Side.ENEMY and v.hex is not None and not v.destroyed and not v.abandoned
-        if live and _dist(game, ch.hex, v.hex) <= 8 and game.sight(ch, v.hex).clear:
-            out.append(v)
-    return out
 
 
 def _is_medic(ch: Character) -> bool:
@@ -507,6 +566,9 @@ def _goal(game: Game, ch: Character) -> Hex | None:
         hurt = _wounded(game, ch)
         if hurt and _dist(game, ch.on_hex, hurt[0].on_hex) <= 8:
             return hurt[0].hex
+    mate_at = tb.assistant_goal(game, ch)
+    if mate_at is not None:
+        return mate_at
     if any(game.data.weapons.get(w.weapon).kind is WeaponKind.LIGHT_AT for w in ch.weapons):
         behind = _behind_vehicle(game, ch)
         if behind is not None:
