@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from solo.core.sides import Side
@@ -84,6 +84,7 @@ def checked_scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(1, 10_000), policy_seed=st.integers(0, 1_000))
+@example(scenario="night_at_the_crossroads", seed=22, policy_seed=150)  # an illuminated hex at night (§15)
 def test_kept_answers_equal_fresh_ones_in_random_play(
     checked_scans: list[Any], scenario: str, seed: int, policy_seed: int
 ) -> None:

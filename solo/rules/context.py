@@ -334,6 +334,8 @@ class GameContext:
         step 6): the same answers, with the frequent "none" read from the kept masks of
         :class:`~solo.rules.visibility.KeptSight` without a LOS look-up a target."""
         targets = self.state.roster(viewer.side.other)
+        if self.state.markers.illuminated:  # §15: lit hexes see past the night limit; the scan decides
+            return self.clear_sights(viewer, targets)
         night = self.options.night_los if self.scenario.night else None
         if self._kept_sight.none_in_sight(
             viewer, targets, self.los, self._low_orders, self.state.max_los, night, self._viewer_line

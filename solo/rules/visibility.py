@@ -64,6 +64,8 @@ class KeptSight:
         would yield nothing. False when some is, or when the masks cannot tell (an illuminated hex,
         a piece off the map's indices): the caller then runs the scan. ``reader`` is the context's
         ``_viewer_line`` (its ``.clear`` is the scan's)."""
+        if reader(viewer) is None and viewer.hex is not None and viewer.status is Status.ACTIVE:
+            return False  # an illuminated hex (§15): masks kept without it cannot tell; the scan decides
         if los is not self._los or los.marks != self._marks:
             self._los, self._marks = los, los.marks
             self._seen = {}
