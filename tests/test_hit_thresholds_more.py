@@ -170,3 +170,13 @@ def test_wounded_passenger_with_duck_back_panics(tmp_path):
     script(game, [], fallback=5)
     hits._after_wound(game, ht, ch, "test")
     assert ch.order is not None and ch.order.order == "panic"
+
+
+@pytest.mark.parametrize(("ordnance", "both"), [(Ordnance.HE, True), (Ordnance.AP, False)])
+def test_vision_slot_he_kills_driver_and_co_driver_ap_only_the_man_behind_it(tmp_path, ordnance, both):
+    """31.10.8 Vision slot: HE kills the Driver and the Co-driver; AP the man behind that slot."""
+    game, pz = _pz(tmp_path)
+    drv, cod = pz.seats["driver"].occupant, pz.seats["co_driver"].occupant
+    script(game, [], fallback=9)
+    rep = _special(game, pz, ordnance, 75, Location.VISION_SLOT, Role.DRIVER)
+    assert drv in rep["kia"] and (cod in rep["kia"]) is both
