@@ -180,3 +180,22 @@ def test_vision_slot_he_kills_driver_and_co_driver_ap_only_the_man_behind_it(tmp
     script(game, [], fallback=9)
     rep = _special(game, pz, ordnance, 75, Location.VISION_SLOT, Role.DRIVER)
     assert drv in rep["kia"] and (cod in rep["kia"]) is both
+
+
+def test_a_killed_passenger_makes_his_neighbours_check(tmp_path):
+    """31.10.11: "all Characters adjacent to a killed Passenger must take an MC" (passenger 1 killed:
+    passenger 2 beside him checks)."""
+    game, ht = _half_track(tmp_path)
+    ht.seats["cupola"].occupant = None
+    for cid, seat in (("c1", "passenger_1"), ("d1", "passenger_2")):
+        for s in ht.seats.values():
+            if s.occupant == cid:
+                s.occupant = None
+        ht.seats[seat].occupant = cid
+        game.char(cid).seat = seat
+    script(game, [], fallback=0)
+    ctx = hits._Hit(game, ht, Strike("x", "X", Ordnance.SMALL_ARMS, None, "1"), {}, None)
+    ctx.killed.append("c1")
+    game.char("c1").status = Status.DEAD
+    hits._run_checks(ctx)
+    assert [m["character"] for m in ctx.report["mcs"]] == ["d1"]
