@@ -136,3 +136,34 @@ def test_wound_weight_bad_outweighs_lights():
     assert ol._wound_weight(_W(1, 0)) > ol._wound_weight(_W(0, 3))
     assert ol._wound_weight(_W(0, 2)) > ol._wound_weight(_W(0, 1))
     assert ol._wound_weight(_W(1, 1)) > ol._wound_weight(_W(1, 0))
+
+
+class _FireCard:
+    """A card whose every entry is a fire order (RF), or Hide from draw ``hide_at`` on."""
+
+    def __init__(self, n: int, hide_at: int | None) -> None:
+        self.id = f"card{n}"
+        self.n, self.hide_at = n, hide_at
+
+    def entry(self, row, *, in_cover: bool) -> EnemyOrderEntry:
+        return _entry("") if self.hide_at is None or self.n < self.hide_at else EnemyOrderEntry.parse("HI")
+
+
+@pytest.mark.parametrize("hide_at", [None, ol.MEDIC_REDRAW_LIMIT])
+def test_medic_redraws_fire_orders_at_most_the_limit(tmp_path, hide_at):
+    """C2 30.2 "a trained medic ... draw again" on a fire order; at most MEDIC_REDRAW_LIMIT extra
+    cards [house]: a Hide on the last one is read, and still a fire order after it is Hide."""
+    game = _game(tmp_path, [man("f1", "01.01")], [man("m", "05.05", trained_medic=True)])
+    drawn: list[int] = []
+
+    def redraw() -> _FireCard:
+        drawn.append(len(drawn) + 1)
+        return _FireCard(len(drawn), hide_at)
+
+    trace = ol._Trace()
+    card, entry, move = ol._medic_entry(
+        game, game.char("m"), _FireCard(0, None), _entry(""), False, None, trace, redraw
+    )
+    assert len(drawn) == ol.MEDIC_REDRAW_LIMIT and trace.cards == [f"card{n}" for n in drawn]
+    assert entry.code.value == "HI" and move is None and card.id == f"card{ol.MEDIC_REDRAW_LIMIT}"
+    assert any("still a fire order" in p for p in trace.parts) is (hide_at is None)

@@ -479,7 +479,7 @@ def _medic_entry(
 ) -> tuple[EnemyOrderCard, EnemyOrderEntry, tuple[DirectionString, Character] | None]:
     """C2 30.2: G/C act as M checks (no TQC); a fire order draws again. (card, entry, medic move)."""
     trace.rule("C2 30.2")
-    for _ in range(MEDIC_REDRAW_LIMIT + 1):
+    for drawn in range(MEDIC_REDRAW_LIMIT + 1):
         if entry.grenade_check or entry.charge_check:
             move = _medic_move(game, ch)
             if move is not None:
@@ -502,6 +502,8 @@ def _medic_entry(
             trace.checks.append({"check": "M", "flags": entry.flags, "result": "no wounded within 4"})
         if entry.code.value not in FIRE_CODES:
             return card, entry, None
+        if drawn == MEDIC_REDRAW_LIMIT:
+            break
         draw = redraw if redraw is not None else _loose_redraw(game, ch)
         card = draw()
         trace.cards.append(card.id)
