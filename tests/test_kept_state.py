@@ -80,6 +80,7 @@ def checked_scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 @settings(
     max_examples=8,
     deadline=None,
+    derandomize=True,  # the same games every run: CI cannot fail by the draw (tools/soak explores)
     phases=(Phase.explicit, Phase.reuse, Phase.generate),  # a failing game is long: no shrinking
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
