@@ -216,8 +216,7 @@ def to_yaml(cards: list[dict], seed: int) -> str:
 
 
 def check(path: Path) -> int:
-    """Print the deck's profile against §5.2; 0 if every column matches."""
-    sys.path.insert(0, str(ROOT))
+    """Print the deck's profile against §5.2; 0 if every column matches (the installed solo)."""
     from solo.data.cards import load_enemy_deck, order_profile
 
     profile = order_profile(load_enemy_deck(path))
