@@ -113,18 +113,7 @@ def _cmd_batch(args: argparse.Namespace) -> int:
     _refuse_sequential_options(args)
     seeds = batch_setup.parse_seeds(args.seeds or _DEFAULT_SEEDS)
     variants = [batch_setup.Variant.parse(v) for v in args.variant]
-    if args.out:
-        batch_records.check_out_path(args.out)
-    if args.plots:
-        batch_records.check_plots_dir(args.plots)
-    if args.executor == "dask":
-        if not args.scheduler:
-            raise batch_setup.BatchError(
-                "--executor dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)"
-            )
-        batch.check_scheduler(args.scheduler)
-    elif args.scheduler:
-        raise batch_setup.BatchError("--scheduler is for --executor dask")
+    _check_outputs_and_executor(args)
     spec = batch_setup.prepare(args.scenario, variants, policy=args.policy, turns=args.turns)
     for v in spec.variants:
         if v.ignored:
@@ -215,18 +204,7 @@ def _cmd_until_decided(args: argparse.Namespace) -> int:
     values = batch_sequential.WIN_VALUES if args.measure == batch_sequential.WIN else ()
     test = batch_sequential.SequentialTest(args.d0, d1, args.alpha, args.beta, values)
     seeds = batch_setup.parse_seeds(args.seeds) if args.seeds else tuple(range(1, args.max_games // 2 + 1))
-    if args.out:
-        batch_records.check_out_path(args.out)
-    if args.plots:
-        batch_records.check_plots_dir(args.plots)
-    if args.executor == "dask":
-        if not args.scheduler:
-            raise batch_setup.BatchError(
-                "--executor dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)"
-            )
-        batch.check_scheduler(args.scheduler)
-    elif args.scheduler:
-        raise batch_setup.BatchError("--scheduler is for --executor dask")
+    _check_outputs_and_executor(args)
     spec = batch_setup.prepare(args.scenario, variants, policy=args.policy, turns=args.turns)
     known_orders = sorted({o.id for v in spec.variants for o in v.data.orders})
     value = batch_sequential.measure_of(args.measure, known_orders)
@@ -300,3 +278,22 @@ def _progress_bar(total: int, *, quiet: bool):
 
     tqdm.monitor_interval = 0  # no monitor thread: the worker processes are forked after this
     return tqdm(total=total, unit="game", desc="solo batch", file=sys.stderr, dynamic_ncols=True)
+
+
+def _check_outputs_and_executor(args: argparse.Namespace) -> None:
+    """``--out``, ``--plots`` and ``--executor``/``--scheduler`` checked before the first game
+    (nothing is written on bad input). Raises BatchError or DataError naming the flag."""
+    from solo.playtest import batch, batch_records, batch_setup
+
+    if args.out:
+        batch_records.check_out_path(args.out)
+    if args.plots:
+        batch_records.check_plots_dir(args.plots)
+    if args.executor == "dask":
+        if not args.scheduler:
+            raise batch_setup.BatchError(
+                "--executor dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)"
+            )
+        batch.check_scheduler(args.scheduler)
+    elif args.scheduler:
+        raise batch_setup.BatchError("--scheduler is for --executor dask")
