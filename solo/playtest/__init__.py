@@ -2,7 +2,8 @@
 policies (the Friendly bots), invariants, exact odds and batch comparisons.
 
 - :mod:`~solo.playtest.play`: new games, forced results, log headers, replay;
-  :mod:`~solo.playtest.policies` and :mod:`~solo.playtest.invariants`.
+  :mod:`~solo.playtest.policies` and :mod:`~solo.playtest.invariants`;
+  :mod:`~solo.playtest.example_of_play` (the rulebook's example of play, every die scripted).
 - History of a log: :mod:`~solo.playtest.history` (points, navigation, undo),
   :mod:`~solo.playtest.history_view` (what the player sees), :mod:`~solo.playtest.history_branch`
   (rebuild at a point, branches, saving).
