@@ -16,12 +16,12 @@ from solo.core.hexes import Hex
 from solo.core.log import write_log
 from solo.data.maps import Board
 from solo.data.terrain import VehicleEntry
+from solo.data.vehicle_types import VehicleKind
 from solo.playtest import invariants
 from solo.playtest.play import header_for, new_game, replay
 from solo.playtest.policies import make_policy
 from solo.rules import artillery, grenades
 from solo.rules.state import Phase
-from solo.rules.vehicles.move_state import VehicleKind
 from solo.rules.vehicles.speed_and_terrain import vehicle_entry
 
 H = Hex.parse

@@ -21,7 +21,8 @@ from solo.data.cards import DirectionString
 from solo.data.maps import Board, load_map
 from solo.data.orders import OrderTable, load_orders
 from solo.data.terrain import VehicleEntry, load_terrain
-from solo.rules.vehicles.move_state import MoveReport, StepKind, StopReason, VehicleKind, VehicleMoveState
+from solo.data.vehicle_types import VehicleKind
+from solo.rules.vehicles.move_state import MoveReport, StepKind, StopReason, VehicleMoveState
 from solo.rules.vehicles.movement import move_impulse
 from solo.rules.vehicles.speed_and_terrain import (
     ALTERNATE_DIRECTIONS,

@@ -246,7 +246,7 @@ class ForcesCheck(ScenarioCheck):
                 self.add((*where, "hex"), f"hex {v.hex} is not on map {self.sc.map!r}")
             else:
                 terrain = self.data.terrain[self.map.terrain[h]]
-                wheeled = vtype.kind.value in ("jeep", "truck")
+                wheeled = vtype.kind.is_wheeled
                 if terrain.vehicles.value == "impassable" or (wheeled and not terrain.wheeled_passable):
                     self.add(
                         (*where, "hex"), f"a {vtype.kind.value} cannot stand in {terrain.name} ({v.hex})"

@@ -78,6 +78,11 @@ class VehicleKind(enum.Enum):
         """Half-Tracks and AFVs: hits need a penetration roll (C2 31.10.2, 31.10.4)."""
         return self in (VehicleKind.HALF_TRACK, VehicleKind.AFV)
 
+    @property
+    def is_wheeled(self) -> bool:
+        """Jeeps and Trucks: they use ``wheeled_passable`` and treat Trees as impassable (C2 31.5)."""
+        return self in (VehicleKind.JEEP, VehicleKind.TRUCK)
+
 
 class Role(enum.Enum):
     """A crew position's role (C2 31.1)."""

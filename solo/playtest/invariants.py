@@ -96,7 +96,7 @@ def check_vehicles(game: Game) -> None:
             continue
         t = game.board.terrain_of(v.hex)
         vtype = game.data.vehicles.get(v.type)
-        wheeled = vtype.kind.value in ("jeep", "truck")
+        wheeled = vtype.kind.is_wheeled
         if t.vehicles.value == "impassable" or (wheeled and not t.wheeled_passable):
             raise InvariantError(f"{v.name} stands in impassable {t.id} on {v.hex}")
     for ch in st.characters.values():

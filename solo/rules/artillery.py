@@ -11,6 +11,7 @@ import attrs
 
 from solo.core.hexes import Hex
 from solo.data.tables import roll_result
+from solo.data.vehicle_types import VehicleKind
 from solo.rules.context import GameContext
 from solo.rules.effects import _alert_near, _morale_check, _reveal, _turn, _within, _wound
 from solo.rules.entering import FORTIFIED
@@ -249,7 +250,8 @@ def _in_the_open(game: GameContext, c: Character) -> bool:
     v = game.state.vehicles.get(c.vehicle)
     if v is None:
         return True
-    return game.data.vehicles.get(v.type).kind.value in ("jeep", "truck")
+    kind: VehicleKind = game.data.vehicles.get(v.type).kind
+    return kind.is_wheeled
 
 
 def _blast_morale(game: GameContext, h: Hex, hit: list[str], what: str) -> None:

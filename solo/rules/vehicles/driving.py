@@ -93,7 +93,7 @@ def _on_enter(game: GameContext, vehicle: Vehicle, vtype: VehicleType) -> Callab
         mined = minefields.vehicle_enters(game, vehicle, vtype.kind, h)
         if mined:
             return mined
-        if vtype.kind in (VehicleKind.JEEP, VehicleKind.TRUCK):
+        if vtype.kind.is_wheeled:
             mired, roll = mired_on_entry(game.board, vtype.kind, h, game.state.ground, game.dice)
             if roll is not None:
                 game.emit(

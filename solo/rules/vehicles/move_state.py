@@ -12,35 +12,6 @@ import attrs
 from solo.core.chance_records import ChanceRecord
 from solo.core.hexes import Direction, Hex, check_direction
 from solo.data.cards import DirectionString
-from solo.data.vehicle_types import VehicleKind as TypeKind
-
-
-class VehicleKind(enum.Enum):
-    """The four classes of vehicle (C2 31.0).
-
-    Same ids as ``solo.data.vehicle_types.VehicleKind``; this module only reads ``kind.value``,
-    so either enum may be passed.
-    """
-
-    JEEP = "jeep"
-    TRUCK = "truck"
-    HALF_TRACK = "half_track"
-    AFV = "afv"
-
-    @property
-    def is_wheeled(self) -> bool:
-        """Jeeps and Trucks: they use ``wheeled_passable`` and treat Trees as impassable (31.5)."""
-        return _is_wheeled(self)
-
-
-AnyVehicleKind = VehicleKind | TypeKind
-"""Either enum of the four classes: the rules of this room read only ``kind.value``."""
-
-_WHEELED: tuple[str, ...] = ("jeep", "truck")
-
-
-def _is_wheeled(kind: enum.Enum) -> bool:
-    return kind.value in _WHEELED
 
 
 @attrs.frozen

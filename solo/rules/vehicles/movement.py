@@ -81,13 +81,12 @@ from solo.data.cards import DirectionString
 from solo.data.maps import Board
 from solo.data.orders import Order, OrderTable, Slot, load_orders
 from solo.data.terrain import VehicleEntry
+from solo.data.vehicle_types import VehicleKind
 from solo.rules.vehicles.move_state import (
-    AnyVehicleKind,
     MoveReport,
     MoveStep,
     StepKind,
     StopReason,
-    VehicleKind,
     VehicleMoveState,
 )
 from solo.rules.vehicles.speed_and_terrain import ROAD_REACH, alternate_row, road_direction, vehicle_entry
@@ -142,7 +141,7 @@ class _Ctx:
     """What stays fixed during one :func:`move_impulse` call."""
 
     board: Board
-    kind: AnyVehicleKind
+    kind: VehicleKind
     is_enemy: bool
     blocked: Callable[[Hex], bool]
     dice: Dice | None
@@ -182,7 +181,7 @@ class _Run:
 
 def move_impulse(
     board: Board,
-    kind: AnyVehicleKind,
+    kind: VehicleKind,
     state: VehicleMoveState,
     order: Order,
     directions: DirectionString | None,

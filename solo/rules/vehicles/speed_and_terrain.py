@@ -15,7 +15,7 @@ from solo.core.hexes import Direction, Hex, opposite, turn_steps
 from solo.data.cards import DirectionString
 from solo.data.maps import Board, side_key
 from solo.data.terrain import VehicleEntry
-from solo.rules.vehicles.move_state import AnyVehicleKind, _is_wheeled
+from solo.data.vehicle_types import VehicleKind
 
 
 @attrs.frozen
@@ -106,7 +106,7 @@ MIRED_FACES: tuple[int, ...] = (8, 9)
 
 
 def vehicle_entry(
-    board: Board, kind: AnyVehicleKind, hex_: Hex | None, *, blocked: Callable[[Hex], bool] = lambda h: False
+    board: Board, kind: VehicleKind, hex_: Hex | None, *, blocked: Callable[[Hex], bool] = lambda h: False
 ) -> VehicleEntry:
     """Whether a vehicle of ``kind`` may enter ``hex_`` (C2 31.5, 27.7, 29.2).
 
@@ -118,7 +118,7 @@ def vehicle_entry(
     if hex_ is None or not board.map.has_hex(hex_) or blocked(hex_):
         return VehicleEntry.IMPASSABLE
     types = (board.terrain_of(hex_), *board.overlays_of(hex_))
-    if _is_wheeled(kind):
+    if kind.is_wheeled:
         return VehicleEntry.PASS if all(t.wheeled_passable for t in types) else VehicleEntry.IMPASSABLE
     if any(t.vehicles is VehicleEntry.IMPASSABLE for t in types):
         return VehicleEntry.IMPASSABLE
@@ -128,7 +128,7 @@ def vehicle_entry(
 
 
 def mired_on_entry(
-    board: Board, kind: AnyVehicleKind, hex_: Hex, ground: str, dice: Dice
+    board: Board, kind: VehicleKind, hex_: Hex, ground: str, dice: Dice
 ) -> tuple[bool, Roll | None]:
     """In Mud, roll d10 for a Jeep or Truck that entered ``hex_`` without a road (C2 28.2).
 
@@ -136,7 +136,7 @@ def mired_on_entry(
     (``(False, None)``) for other kinds, other ground, or a road hex. For use in the
     ``on_enter`` check of :func:`move_impulse`.
     """
-    if ground != "mud" or not _is_wheeled(kind) or board.map.is_road(hex_):
+    if ground != "mud" or not kind.is_wheeled or board.map.is_road(hex_):
         return (False, None)
     roll = dice.d10(f"mud: is the {kind.value.replace('_', '-')} mired in {hex_}? (C2 28.2)")
     return (roll.total in MIRED_FACES, roll)
@@ -160,7 +160,7 @@ def forbidden_speeds(weather: str, ground: str) -> tuple[str, ...]:
 
 
 def convert_speed(
-    order_id: str, weather: str, ground: str, kind: AnyVehicleKind, is_enemy: bool
+    order_id: str, weather: str, ground: str, kind: VehicleKind, is_enemy: bool
 ) -> tuple[str, str | None]:
     """The speed order a vehicle keeps in ``weather`` and ``ground`` (C2 28.1-28.2).
 
