@@ -430,6 +430,10 @@ class ReplayResult:
     mismatch: str | None = None
     ends_early: str | None = None
     """Set when the log stops before the game's end and all of it matches (a prefix)."""
+    order_only: str | None = None
+    """Set (with ``ok`` False and ``mismatch`` the first moved line) when the log records the same
+    play as the replay and only the order of its lines differs: a log written by an older version
+    (before an action's line came before its dice), :mod:`solo.playtest.same_play`."""
 
 
 def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
@@ -448,7 +452,8 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
         game = game_from_header(header, data=data)
         mismatch, compared = replay_log(str(path), logged, game, lambda: force_due(game, header.forced))
         if mismatch is not None:
-            return ReplayResult(False, compared, mismatch)
+            older = _order_only(header, logged, data)
+            return ReplayResult(False, compared, mismatch, order_only=older)
         force_due(game, header.forced)
     got = game.events
     stops_early = len(logged) < len(got) or (len(logged) == len(got) and game.pending is not None)
@@ -470,6 +475,34 @@ def replay(path: Path | str, *, data: HouseData | None = None) -> ReplayResult:
             f"goes on to event {len(got) - 1}",
         )
     return ReplayResult(True, len(got))
+
+
+def _order_only(header: Header, logged: Sequence[Event], data: HouseData | None) -> str | None:
+    """How the lines of ``logged`` moved, when its choices played again give the same play in
+    another order (:func:`solo.playtest.same_play.play_differences`); None when the play
+    differs or the choices cannot be fed back. A log that stops before the game's end is
+    compared with as many replayed events."""
+    from solo.core.log import inputs_of
+    from solo.playtest.same_play import moved_lines, play_differences
+
+    game = game_from_header(header, data=data)
+    for choice in inputs_of(logged):
+        force_due(game, header.forced)
+        if game.pending is None or choice not in game.legal():
+            return None
+        game.apply(choice)
+    force_due(game, header.forced)
+    got = [e.to_dict() for e in game.events]
+    if not any(e.kind == "game_over" for e in logged):
+        got = got[: len(logged)]
+    old = [e.to_dict() for e in logged]
+    moved = moved_lines(old, got)
+    if not moved or play_differences(old, got):
+        return None
+    return (
+        f"same play, narration order differs: written by an older version "
+        f"({len(moved)} of {len(old)} event lines in another place, the first at line {moved[0] + 2})"
+    )
 
 
 def summary(game: Game) -> str:
