@@ -1,7 +1,9 @@
 """Playtest and design tools over the engine: headless play and replay, history and branches,
 policies (the Friendly bots), invariants, exact odds and batch comparisons.
 
-- :mod:`~solo.playtest.play`: new games, forced results, log headers, replay;
+- :mod:`~solo.playtest.play`: new games, forced results, log headers, replay
+  (:mod:`~solo.playtest.log_diff` names a difference, :mod:`~solo.playtest.same_play` tells a
+  play that differs from lines that only moved);
   :mod:`~solo.playtest.policies` and :mod:`~solo.playtest.invariants`;
   :mod:`~solo.playtest.example_of_play` (the rulebook's example of play, every die scripted).
 - History of a log: :mod:`~solo.playtest.history` (points, navigation, undo),
