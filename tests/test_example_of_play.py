@@ -344,3 +344,14 @@ def test_he_9_scatters_to_an_adjacent_hex_and_the_team_still_mcs():
     assert landing == p.game.board.neighbour_hex(TEAM_HEX, SCATTER_DIRECTION)
     assert not p.game.state.at(landing)
     assert [m["character"] for m in he["mcs"]] == ["buttermann", "douglas"]
+
+
+# ---------------------------------------------------------------------------
+# The end of the one turn: victory (base-rules §19, the scenario's own bands)
+
+
+def test_the_printed_hit_is_a_marginal_friendly_win(hit):
+    """§19 victory: "VP per kill": the Driver and Co-driver KIA give 2 VP, the scenario's marginal band."""
+    d = hit.one("victory").data
+    assert (d["vp"], d["band"], d["winner"]) == (2, "marginal", "friendly")
+    assert d["enemy_casualties"] == ["panzer_driver", "panzer_co_driver"]

@@ -201,5 +201,5 @@ class _Checker(ForcesCheck, SettingCheck):
         self.check_opponents()
         self.check_fires()
         self.check_victory()
-        self.probs.extend([*missing_sections(self.doc, sc), *card_needs(self.doc, sc, self.data)])
+        self.probs.extend([*missing_sections(self.doc), *card_needs(self.doc, sc, self.data)])
         self.probs.raise_if_any()

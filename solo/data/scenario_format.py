@@ -411,10 +411,6 @@ REQUIRED_SECTIONS: dict[str, str] = {
 """The sections a scenario file must hold although their fields have defaults, with why; a file
 without one is refused at the line where it should be (:mod:`solo.data.scenario_needs`)."""
 
-RULEBOOK_EXAMPLES: tuple[str, ...] = ("example_of_play",)
-"""Scenario ids of worked examples of the rulebook (C2 32): they replay the printed text and have no
-victory conditions, so they may leave out ``victory:``."""
-
 
 @attrs.frozen
 class Scenario:
@@ -565,7 +561,6 @@ __all__ = [
     "ENEMY_TEAMS",
     "FRIENDLY_TEAMS",
     "REQUIRED_SECTIONS",
-    "RULEBOOK_EXAMPLES",
     "STANDARD_BANDS",
     "CharacterSpec",
     "CupSpec",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from solo.core.datafile import DataFile, last_line
 from solo.core.errors import Problem
-from solo.data.scenario_format import REQUIRED_SECTIONS, RULEBOOK_EXAMPLES, Scenario
+from solo.data.scenario_format import REQUIRED_SECTIONS, Scenario
 
 if TYPE_CHECKING:
     from solo.data.house import HouseData
@@ -78,19 +78,18 @@ def card_needs(doc: DataFile, sc: Scenario, data: HouseData | Any) -> list[Probl
     return out
 
 
-def missing_sections(doc: DataFile, sc: Scenario) -> list[Problem]:
-    """The sections ``sc`` cannot do without (:data:`REQUIRED_SECTIONS`).
+def missing_sections(doc: DataFile) -> list[Problem]:
+    """The sections the scenario ``doc`` cannot do without (:data:`REQUIRED_SECTIONS`).
 
     A missing top-level section is put on the line after the file's last one, where it should
-    be (a file cut short loses its last sections first); a worked example of the rulebook
-    (:data:`RULEBOOK_EXAMPLES`) has no victory conditions. (A vehicle without its crew is not
+    be (a file cut short loses its last sections first). (A vehicle without its crew is not
     refused: an Enemy Truck draws its Driver, C2 31.3, and a Jeep may wait for a man to mount up.)
     """
     out: list[Problem] = []
     top = doc.data if isinstance(doc.data, dict) else {}
     end = last_line(doc.text)
     for key, what in REQUIRED_SECTIONS.items():
-        if key not in top and sc.id not in RULEBOOK_EXAMPLES:
+        if key not in top:
             out.append(
                 Problem(
                     doc.name,
@@ -99,4 +98,3 @@ def missing_sections(doc: DataFile, sc: Scenario) -> list[Problem]:
                 )
             )
     return out
-
