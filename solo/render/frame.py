@@ -21,7 +21,8 @@ from solo.render import decision_panel, panels, stage_draw, theme, vehicle_count
 from solo.render.decision_panel import DecisionLayout
 from solo.render.logview import Fog
 from solo.render.panels import LogPanel, UiState
-from solo.render.stage import Stage
+from solo.render.stage import Pace, Stage
+from solo.render.stage_states import StateRecorder
 from solo.render.stage_view import staged_game
 from solo.render.vehicle_labels import vehicle_line
 from solo.render.view import Camera, Hotspot, Layout
@@ -80,6 +81,11 @@ class GameView:
         self._fog_key = ()
         self.log_panel = LogPanel()  # its caches are keyed by id(game): a new game, a new panel
         self.stage.reset(len(game.events) if game is not None else 0)
+        if self.stage.states is not None:
+            self.stage.states.detach()
+        self.stage.states = None
+        if game is not None:  # the state as of each event from now on (only while the pace holds steps)
+            self.stage.states = StateRecorder(game, lambda: self.stage.pace is not Pace.INSTANT).attach()
         self.explain = None
 
     def preview(self, board: Board, *, night: bool = False) -> None:
