@@ -41,6 +41,28 @@ def batch_start(events: list[Event], upto: int) -> int:
     return 0
 
 
+def marker_events(done: list[Event], future: list[Event]) -> dict[tuple[str, str], str | None]:
+    """(vehicle, seat) → the hex label its Target Marker is on as the events say (C2 31.7.3):
+    the last ``target_marker`` event shown of the stretch, else where the first one not shown
+    yet took it from."""
+    out: dict[tuple[str, str], str | None] = {}
+    for e in future:
+        d = e.data
+        if e.kind in ("target_marker", "target_marker_removed") and d.get("moved") is not False:
+            key = (d["vehicle"], d["position"])
+            if e.kind == "target_marker_removed":
+                out.setdefault(key, d["hex"])
+            elif "from" in d or "previous" in d:
+                out.setdefault(key, d.get("from", d.get("previous")))
+    for e in done:
+        d = e.data
+        if e.kind == "target_marker_removed":
+            out[(d["vehicle"], d["position"])] = None
+        elif e.kind == "target_marker" and d.get("moved") is not False:
+            out[(d["vehicle"], d["position"])] = d.get("hex")
+    return out
+
+
 class Step:
     """What one Enemy step showed, and what the log's events say it should show."""
 
@@ -72,6 +94,10 @@ class Step:
         self.alert = {c.id: c.alert for c in st.characters.values()}
         self.alerted = {e.actor for e in self.done if e.kind == "alert"}
         self.later_alerts = {e.actor for e in self.future if e.kind == "alert"} - self.alerted
+        self.markers = {
+            (vid, pos): seat.marker for vid, v in st.vehicles.items() for pos, seat in v.seats.items()
+        }
+        self.marker_events = marker_events(self.done, self.future)
         self.card_phase = beat.impulse == 0 and any(
             e.kind in ("enemy_order", "initiative", "enemy_waiting") for e in beat.events
         )
@@ -102,7 +128,7 @@ def played(scenario: str, seed: int, turns: int) -> list[Step]:
         w.close()
 
 
-RUNS = [("the_churchyard", 1, 4), ("the_churchyard", 3, 3)]
+RUNS = [("the_churchyard", 1, 4), ("the_churchyard", 3, 3), ("armour_in_the_rain", 1, 3)]
 
 
 @pytest.fixture(scope="module")
@@ -161,6 +187,18 @@ def test_a_man_becomes_alert_at_his_own_step(steps):
     for s in steps:
         for cid in s.alerted:
             assert s.alert[cid] is True, (s.beat, cid)
+
+
+def test_a_target_marker_is_where_the_events_put_it(steps):
+    """C2 31.7.3-31.7.5: at each step a crewman's Target Marker is on the hex of the last
+    ``target_marker`` event shown, or where the next one (not shown yet) took it from."""
+    checked = 0
+    for s in steps:
+        for key, where in s.marker_events.items():
+            shown = s.markers.get(key)
+            assert (str(shown) if shown is not None else None) == where, (s.beat, key)
+            checked += 1
+    assert checked > 5
 
 
 def test_the_recorder_copies_without_counting_a_write():

@@ -9,7 +9,8 @@ first event not shown yet (:class:`~solo.render.stage_states.StateRecorder`: eve
 Initiative Track, orders, Alert/Waiting, Morale States, Target Markers, markers), on which
 what the engine changed just *before* telling that event is put back as the events say it was
 (``path[0]`` of a move, ``morale_before`` of a check, the status before ``killed``, Waiting
-before ``alert``, no initiative before ``initiative``: :func:`undone_changes`). The events are
+before ``alert``, no initiative before ``initiative``, a Target Marker where it was before it
+moved: :func:`undone_changes` and its neighbours). The events are
 cut after the beat, no decision is pending. The copy is never played: the controller only
 answers the live game.
 
@@ -33,7 +34,14 @@ if TYPE_CHECKING:
     from solo.core.events import Event
     from solo.engine.game import Game
 
-__all__ = ["side_of", "staged_game", "undone_changes", "undone_initiatives", "undone_vehicle_hexes"]
+__all__ = [
+    "side_of",
+    "staged_game",
+    "undone_changes",
+    "undone_initiatives",
+    "undone_target_markers",
+    "undone_vehicle_hexes",
+]
 
 GONE_KINDS = frozenset({"killed", "incapacitated", "captured", "surrender", "routed_off", "dummy_removed"})
 """Events that take a man off the board (or lay him down): before them he stood, active."""
@@ -98,6 +106,27 @@ def undone_initiatives(future: list[Event]) -> list[str]:
     )
 
 
+def undone_target_markers(future: list[Event]) -> dict[tuple[str, str], Hex | None]:
+    """(vehicle id, seat) → the hex its Target Marker was on before ``future`` (None: none on
+    the map), for the seats whose marker an event of ``future`` placed, moved or removed
+    (C2 31.7.3-31.7.5; the earliest wins)."""
+    out: dict[tuple[str, str], Hex | None] = {}
+    for ev in reversed(future):
+        d = ev.data
+        if ev.kind not in ("target_marker", "target_marker_removed") or not d.get("vehicle"):
+            continue
+        if not d.get("position") or d.get("moved") is False:
+            continue
+        if ev.kind == "target_marker_removed":
+            before = d.get("hex")
+        elif "from" in d or "previous" in d:
+            before = d.get("from", d.get("previous"))
+        else:
+            continue
+        out[(str(d["vehicle"]), str(d["position"]))] = Hex.parse(str(before)) if before else None
+    return out
+
+
 def undone_vehicle_hexes(future: list[Event]) -> dict[str, tuple[Hex, int | None]]:
     """Vehicle id → (the hex it stood in before ``future``, None): the ``start`` of its first
     move there (its facing before is not in the events, so it is left as it is now)."""
@@ -152,6 +181,16 @@ def staged_game(game: Game, stage: Stage, now: float) -> Game:
         staged_state.teams = teams
     vehicles = getattr(st, "vehicles", None)
     if vehicles:
+        markers = undone_target_markers(future)
+        if markers:
+            vehicles = dict(vehicles)
+            for (vid, pos), h in markers.items():
+                v = vehicles.get(vid)
+                if v is not None and pos in v.seats:
+                    seats = dict(v.seats)
+                    seats[pos] = attrs.evolve(seats[pos], marker=h)
+                    vehicles[vid] = attrs.evolve(v, seats=seats)
+            staged_state.vehicles = vehicles
         moved = undone_vehicle_hexes(future)
         for vid, (label, facing) in stage.walked_vehicles(now).items():
             moved[vid] = (Hex.parse(label), facing)
