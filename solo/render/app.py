@@ -513,6 +513,7 @@ class Window:
                     self.surface = pygame.display.get_surface()
                 got = screen.handle(ev, self.surface.get_size())
                 if got is not None:
+                    screen.remember()  # the pace, scenario and options for the next run
                     return got
             screen.draw(self.surface)
             pygame.display.flip()
