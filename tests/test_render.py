@@ -441,11 +441,7 @@ def test_solo_render_refuses_a_turn_or_impulse_past_the_log(tmp_path, capsys):
     exit 2, no image; a turn the log reaches but an Impulse it does not, the same."""
     g = new_game("first_contact", seed=4, data=house_data())
     policy = SimplePolicy()
-    while (
-        g.pending is not None
-        and g.state.flow.turn < 2
-        or (g.state.flow.turn == 2 and g.state.flow.impulse < 2)
-    ):
+    while g.pending is not None and (g.state.flow.turn, g.state.flow.impulse) < (2, 2):
         g.apply(policy(g, g.pending))
     log = tmp_path / "g.jsonl"
     Session(g, "first_contact", 4).save(log)
