@@ -98,6 +98,13 @@ class Step:
             (vid, pos): seat.marker for vid, v in st.vehicles.items() for pos, seat in v.seats.items()
         }
         self.marker_events = marker_events(self.done, self.future)
+        self.hidden = w.view.shown_fog().hidden_ids
+        revealed = {str(e.data.get("character", e.actor)) for e in self.done if e.kind == "reveal"}
+        self.later_reveals = {
+            str(e.data.get("character", e.actor))
+            for e in self.future
+            if e.kind == "reveal" and str(e.data.get("character", e.actor)).startswith(("red", "blue"))
+        } - revealed
         self.card_phase = beat.impulse == 0 and any(
             e.kind in ("enemy_order", "initiative", "enemy_waiting") for e in beat.events
         )
@@ -199,6 +206,15 @@ def test_a_target_marker_is_where_the_events_put_it(steps):
             assert (str(shown) if shown is not None else None) == where, (s.beat, key)
             checked += 1
     assert checked > 5
+
+
+def test_an_enemy_spotted_at_a_later_step_is_still_unknown(steps):
+    """base-rules §9.8: an Enemy man who becomes Known at a later step of the stretch is still
+    Unknown (his name hidden) at the steps before it."""
+    before = [(s, cid) for s in steps for cid in s.later_reveals]
+    assert before
+    for s, cid in before:
+        assert cid in s.hidden, (s.beat, cid)
 
 
 def test_the_recorder_copies_without_counting_a_write():

@@ -59,6 +59,7 @@ class GameView:
         self.now: Callable[[], float] = time.monotonic
         """The clock moves are animated by (the controller gives its own)."""
         self._staged: tuple[tuple[object, ...], Game | None] = ((), None)
+        self._shown_fog: tuple[Game, bool, Fog] | None = None
         self.game = game
 
     # -- the game shown ----------------------------------------------------
@@ -109,6 +110,17 @@ class GameView:
             self._fog = Fog(g, enabled=self.ui.fog)
             self._fog_key = key
         return self._fog
+
+    def shown_fog(self) -> Fog:
+        """The fog of war of the game as drawn: while the stage holds Enemy steps back, of the step
+        shown (a man Spotted at a later step is still Unknown, his name still hidden)."""
+        shown = self.shown_game()
+        if shown is None or shown is self._game:
+            return self.fog()
+        kept = self._shown_fog
+        if kept is None or kept[0] is not shown or kept[1] != self.ui.fog:
+            kept = self._shown_fog = (shown, self.ui.fog, Fog(shown, enabled=self.ui.fog))
+        return kept[2]
 
     def shown_game(self) -> Game | None:
         """The game as drawn: while the stage holds Enemy steps back, the game as of the step shown
@@ -177,7 +189,7 @@ class GameView:
         shown = self.shown_game() or g
         out.extend(
             Hotspot(r, ("enemy_card", str(e.seq)))
-            for r, e in stage_draw.enemy_panel_layout(self.layout.enemy_cards, shown, self.fog())
+            for r, e in stage_draw.enemy_panel_layout(self.layout.enemy_cards, shown, self.shown_fog())
         )
         if self.stage.busy:
             out.append(Hotspot(self.beat_button(), ("stage", "next")))
@@ -278,7 +290,7 @@ class GameView:
             surface.blit(t, t.get_rect(center=surface.get_rect().center))
             return
         lay = self.layout
-        fog = self.fog()
+        fog = self.shown_fog()
         ui = self.ui
         live = g
         g = self.shown_game() or live
