@@ -247,3 +247,58 @@ def test_a_file_that_is_not_utf8_is_refused_cleanly(tmp_path, command):
     assert status == 2
     assert f"{p}: cannot read: not UTF-8 text (byte 0xe9 at offset " in err
     assert "Traceback" not in err
+
+
+def _broken_scenario(tmp_path, *changes):
+    """first_contact with ``changes`` (old, new) made; returns the file and the line of each."""
+    text = (maps_dir() / "scenarios" / "first_contact.yaml").read_text()
+    lines = text.splitlines()
+    at = []
+    for old, new in changes:
+        n = next(k for k, line in enumerate(lines) if old in line)
+        lines[n] = lines[n].replace(old, new, 1)
+        at.append(n + 1)
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    p = folder / "broken.yaml"
+    p.write_text("\n".join(lines) + "\n")
+    return p, at
+
+
+def test_validate_lists_setting_and_hex_problems_in_one_run(tmp_path, capsys):
+    """A wrong setting (month, weather, an unknown key) no longer hides the rest: the hex off
+    the map and the unknown weapon are listed in the same run, each `path:line: message`."""
+    p, (month, weather, hand, hexline, weapon) = _broken_scenario(
+        tmp_path,
+        ("month: 6", "month: 13"),
+        ("weather: clear ", "weather: sunny "),
+        ("hand: 3", "hands: 3"),
+        ('hex: "14.16"}', 'hex: "99.99"}'),
+        ("{weapon: bar,", "{weapon: laser,"),
+    )
+    assert main(["validate", str(p)]) == 2
+    err = capsys.readouterr().err
+    for line, said in (
+        (month, "month: 13 is out of range"),
+        (weather, "unknown value 'sunny'"),
+        (hand, "unknown key 'hands'"),
+        (hexline, "hex 99.99 is not on map"),
+        (weapon, "unknown weapon 'laser'"),
+    ):
+        assert f"broken.yaml:{line}: {said}" in err, (line, said, err)
+    assert "5 problem(s)" in err and "Traceback" not in err
+
+
+def test_validate_still_stops_at_a_required_setting_it_cannot_read(tmp_path, capsys):
+    """A required key with a wrong value (turns) cannot be left out: its problem is listed
+    (with the other settings'), the checks that need the scenario wait for it."""
+    p, (turns, weather, hexline) = _broken_scenario(
+        tmp_path,
+        ("turns: 6", "turns: many"),
+        ("weather: clear ", "weather: sunny "),
+        ('hex: "14.16"}', 'hex: "99.99"}'),
+    )
+    assert main(["validate", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert f"broken.yaml:{turns}:" in err and f"broken.yaml:{weather}:" in err
+    assert f"broken.yaml:{hexline}:" not in err

@@ -8,6 +8,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
+import re
 from pathlib import Path
 
 import pygame
@@ -29,7 +30,9 @@ from solo.render.frame import GameView
 from solo.render.map_editor import MapEditor
 from solo.render.scenario_editor import READABLE_SCALE, ScenarioEditor
 from solo.render.session import new_session
+from solo.render.stage import Pace
 from solo.render.start import StartScreen
+from solo.render.words import plain, word
 
 SIZES = [(1280, 800), (1600, 1000)]
 
@@ -162,3 +165,101 @@ def test_counter_names_use_a_fixed_abbreviation_rule():
     assert counter_name_forms("Pvt Buttermann") == ("Buttermann", "Btrmn", "Btrm", "Btr")
     assert counter_name_forms("Sgt Taylor") == ("Taylor", "Tlr")
     assert all("…" not in f for f in counter_name_forms("Obsh Brückner"))
+
+
+IDENTIFIER = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
+
+
+def identifiers_on(fonts, draw) -> list[str]:
+    """Every ``snake_case`` word in the texts ``draw`` puts on screen (Fonts.shown registry)."""
+    fonts.shown = []
+    draw()
+    got = [f"{m!r} in {text!r}" for text in fonts.shown for m in IDENTIFIER.findall(text)]
+    fonts.shown = None
+    return got
+
+
+@pytest.mark.parametrize(
+    "scenario", ["the_churchyard", "armour_in_the_rain", "hedgerows_in_the_rain", "night_at_the_ford"]
+)
+def test_a_played_game_shows_no_identifier(scenario):
+    """No ``heavy_rain``, ``aimed_fire``, ``co_driver``... on any screen of a game played two
+    turns at Step pace: the decisions, each Enemy step, a card's explanation, the toasts of a
+    team order and an undo, review mode (ids are said in words: solo.render.words)."""
+    w = Window(new_session(scenario, seed=1, data=house_data()), size=(1600, 1000), resizable=False)
+    try:
+        w.view.stage.set_pace(Pace.STEP)
+        w.step([])
+        ctl, fonts = w.controller, w.view.fonts
+        g = ctl.live
+        policy = SimplePolicy()
+        seen: list[str] = []
+        screens = toasts = explained = 0
+        space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="")
+        for i in range(3000):
+            if g.pending is None or g.state.flow.turn > 2:
+                break
+            stage = w.view.stage
+            if stage.busy:
+                seen += identifiers_on(fonts, w.draw)
+                card = stage.shown.first("enemy_order", "crew_order")
+                if card is not None and explained < 4:
+                    w.view.explain = card.seq
+                    seen += identifiers_on(fonts, w.draw)
+                    w.view.explain = None
+                    explained += 1
+                screens += 1
+                w.step([space])
+                continue
+            if i % 2 == 0:
+                seen += identifiers_on(fonts, w.draw)
+                screens += 1
+            key = policy(g, g.pending)
+            if g.pending.kind.value == "give_order" and toasts < 2 and "_" in key:
+                ctl.answer(key)
+                w.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t")])
+                seen += identifiers_on(fonts, w.draw)
+                toasts += 1
+                continue
+            ctl.answer(key)
+        if ctl.undo():
+            seen += identifiers_on(fonts, w.draw)
+        assert ctl.enter_review()
+        seen += identifiers_on(fonts, w.draw)
+        assert screens > 20
+        assert seen == [], sorted(set(seen))[:20]
+    finally:
+        w.close()
+
+
+def test_the_words_registry_says_ids_in_words():
+    """solo.render.words: an order id is its name, the weather and seats their words, an id of
+    a line in words; a word without an underscore stays."""
+    data = house_data()
+    assert word("aimed_fire", data) == "Aimed Fire"
+    assert word("heavy_rain") == "heavy rain" and word("co_driver") == "co-driver"
+    assert word("long_grass", data) == "Long Grass" and word("passenger_2") == "passenger 2"
+    assert (
+        plain("WS 5 weather heavy_rain -1 chart with_afv/G1", data)
+        == "WS 5 weather heavy rain -1 chart with AFV/G1"
+    )
+    assert plain("Sgt Taylor: Hide 5/6") == "Sgt Taylor: Hide 5/6"
+
+
+def test_the_start_screen_shows_no_identifier_but_scenario_ids(tmp_path):
+    """The start screen says weather, ground and house options in words; the only ``snake_case``
+    words left are the scenario ids (the name ``solo play`` takes) and file names."""
+    saves = [tmp_path / "solo-first_contact-seed1.jsonl"]
+    saves[0].write_text("{}")
+    fonts = theme.Fonts()
+    screen = StartScreen(house_data(), fonts, recent=saves)
+    ids = {card.id for card in screen.cards}
+    surface = pygame.Surface((1600, 1000))
+    seen = []
+    for i in range(len(screen.cards)):
+        screen.selected = i
+        fonts.shown = []
+        screen.draw(surface)
+        seen += [(m, t) for t in fonts.shown if "/" not in t for m in IDENTIFIER.findall(t) if m not in ids]
+        fonts.shown = None
+    assert seen == []

@@ -436,6 +436,31 @@ def test_solo_render_of_a_log_at_a_turn_and_impulse(tmp_path):
     assert pygame.image.load(str(out)).get_size() == (1200, 800)
 
 
+def test_solo_render_refuses_a_turn_or_impulse_past_the_log(tmp_path, capsys):
+    """`solo render LOG --turn 99` on a shorter log: `path: the log has N turns; --turn 99 ...`,
+    exit 2, no image; a turn the log reaches but an Impulse it does not, the same."""
+    g = new_game("first_contact", seed=4, data=house_data())
+    policy = SimplePolicy()
+    while g.pending is not None and (g.state.flow.turn, g.state.flow.impulse) < (2, 2):
+        g.apply(policy(g, g.pending))
+    log = tmp_path / "g.jsonl"
+    Session(g, "first_contact", 4).save(log)
+    last = max(e.turn for e in g.events)
+    out = tmp_path / "x.png"
+    assert main(["render", str(log), "--out", str(out), "--turn", "99"]) == 2
+    err = capsys.readouterr().err
+    assert f"{log}: the log has {last} turns; --turn 99 is past its end (give 1-{last})" in err
+    assert "Traceback" not in err and not out.exists()
+    reached = max(e.impulse for e in g.events if e.turn == last)
+    assert reached < 4
+    assert main(["render", str(log), "--out", str(out), "--turn", str(last), "--impulse", "4"]) == 2
+    err = capsys.readouterr().err
+    assert f"{log}: the log stops in turn {last} at Impulse {reached}; --turn {last} --impulse 4" in err
+    assert not out.exists()
+    assert main(["render", str(log), "--out", str(out), "--turn", str(last), "--impulse", str(reached)]) == 0
+    assert out.exists()
+
+
 def test_solo_play_without_a_display_says_so_and_exits_2():
     """No DISPLAY/WAYLAND_DISPLAY and no dummy driver: one line pointing to solo run and solo render."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}

@@ -51,7 +51,7 @@ def test_every_shipped_scenario_is_listed_with_turns_forces_and_features(screen)
     """Each shipped scenario is offered; the armoured one names its vehicles and C2 31, 32.3."""
     assert [c.id for c in screen.cards] == [p.stem for p in shipped_scenarios()]
     rain = next(c for c in screen.cards if c.id == "armour_in_the_rain")
-    assert "8 turns" in rain.setting and "heavy_rain" in rain.setting
+    assert "8 turns" in rain.setting and "weather heavy rain" in rain.setting
     assert "Panzer IVH" in rain.enemy
     assert any("C2 31" in f for f in rain.features) and any("C2 32.3" in f for f in rain.features)
     church = next(c for c in screen.cards if c.id == "the_churchyard")

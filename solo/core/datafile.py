@@ -458,39 +458,106 @@ def structure(doc: DataFile, cls: type[T], at: DocPath = ()) -> T:
         raise DataError(list(_problems_from(exc, doc, tuple(at), cls))) from None
 
 
+def structure_all(doc: DataFile, cls: type[T]) -> tuple[T, DataFile, list[Problem]]:
+    """Structure all of ``doc`` into ``cls``, going on past the problems it can step over.
+
+    Returns ``(obj, used, problems)``. Without a problem: ``(obj, doc, [])``. Else
+    ``problems`` are the ones :func:`structure` raises, and the structuring is tried again
+    with each offending mapping key left out (a wrong value of a key with a default, a key
+    that is not known), so that a checker can go on to the independent problems of the rest
+    (hexes, ids...) in one run: ``obj`` is then built from ``used``, a copy of ``doc`` with
+    those keys left out (the same lines). When that is not possible (a required key missing
+    or wrong, a wrong list item, a file with no data) :class:`DataError` is raised with
+    ``problems``, as :func:`structure` raises it.
+    """
+    try:
+        return structure(doc, cls), doc, []
+    except DataError as exc:
+        problems = list(exc.problems)
+        if doc.data is None:
+            raise
+    import copy
+
+    data = copy.deepcopy(doc.data)
+    for _ in range(_STRUCTURE_TRIES):
+        try:
+            obj = converter.structure(data, cls)
+        except Exception as exc:  # cattrs raises groups of arbitrary exceptions
+            found = list(_located(exc, doc, (), cls))
+            if not found or not all(removable for _path, _problem, removable in found):
+                break
+            if not all([_leave_out(data, path) for path, _problem, _removable in found]):
+                break
+            continue
+        return obj, attrs.evolve(doc, data=data), problems
+    raise DataError(problems)
+
+
+_STRUCTURE_TRIES = 4
+"""How many rounds of leaving keys out :func:`structure_all` tries (a round per nesting level)."""
+
+
+def _leave_out(data: Any, path: DocPath) -> bool:
+    """Delete the mapping key at ``path`` of ``data``; False when ``path`` is not one."""
+    if not path or not isinstance(path[-1], str):
+        return False
+    node = data
+    for step in path[:-1]:
+        if isinstance(node, dict) and step in node:
+            node = node[step]
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            node = node[step]  # (one branch each: mypy narrows the index type apart)
+        else:
+            return False
+    if not isinstance(node, dict) or path[-1] not in node:
+        return False
+    del node[path[-1]]
+    return True
+
+
 def _problems_from(exc: BaseException, doc: DataFile, path: DocPath, cls: Any) -> Iterator[Problem]:
+    for _path, problem, _removable in _located(exc, doc, path, cls):
+        yield problem
+
+
+def _located(
+    exc: BaseException, doc: DataFile, path: DocPath, cls: Any
+) -> Iterator[tuple[DocPath, Problem, bool]]:
+    """Each problem of ``exc`` with the path of its node and whether leaving that mapping key
+    out may get past it (False: a required key is missing)."""
     from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 
     if isinstance(exc, IterableValidationError):
         with_notes, without = exc.group_exceptions()
         for sub, note in with_notes:
-            yield from _problems_from(sub, doc, (*path, note.index), note.type)
+            yield from _located(sub, doc, (*path, note.index), note.type)
         for sub in without:
-            yield from _problems_from(sub, doc, path, None)
+            yield from _located(sub, doc, path, None)
     elif isinstance(exc, ClassValidationError):
         attr_notes, attr_without = exc.group_exceptions()
         for sub, attr_note in attr_notes:
             if isinstance(sub, KeyError):
-                yield doc.problem(path, f"missing required key {attr_note.name!r}")
+                yield path, doc.problem(path, f"missing required key {attr_note.name!r}"), False
             else:
-                yield from _problems_from(sub, doc, (*path, attr_note.name), attr_note.type)
+                yield from _located(sub, doc, (*path, attr_note.name), attr_note.type)
         for sub in attr_without:
-            yield from _problems_from(sub, doc, path, None)
+            yield from _located(sub, doc, path, None)
     elif isinstance(exc, ForbiddenExtraKeysError):
         allowed = sorted(f.name for f in attrs.fields(exc.cl)) if attrs.has(exc.cl) else []
         for key in sorted(exc.extra_fields, key=str):
-            yield doc.problem(
-                (*path, key),
-                f"unknown key {key!r} (expected one of: {', '.join(allowed)})",
-                at_key=True,
+            at = (*path, key)
+            yield (
+                at,
+                doc.problem(at, f"unknown key {key!r} (expected one of: {', '.join(allowed)})", at_key=True),
+                True,
             )
     elif isinstance(exc, BaseExceptionGroup):
         for member in exc.exceptions:
-            yield from _problems_from(member, doc, path, cls)
+            yield from _located(member, doc, path, cls)
     elif isinstance(exc, OutOfRangeError):
-        yield doc.problem(path, f"{_field(path)}: {exc}")
+        yield path, doc.problem(path, f"{_field(path)}: {exc}"), True
     else:
-        yield doc.problem(path, f"{_message(exc, cls)}{_where(path)}")
+        yield path, doc.problem(path, f"{_message(exc, cls)}{_where(path)}"), True
 
 
 def _field(path: DocPath) -> str:

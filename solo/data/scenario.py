@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from solo.core.datafile import check_unique, read, structure
+from solo.core.datafile import check_unique, read, structure_all
 from solo.core.errors import DataError, Problem
 from solo.core.hexes import Hex
 from solo.core.resources import display_name, maps_dir
@@ -55,12 +55,11 @@ def load_scenario(path: Path | str, data: HouseData, *, characters: CharacterBoo
     """Load and check a scenario file (or a shipped scenario by id, ``"first_contact"``).
 
     ``characters`` defaults to the shipped ``cards/characters.yaml``. Raises
-    :class:`~solo.core.errors.DataError` listing every problem with its line: the map,
-    hexes off the map or impassable, a unit on an opponent's hex, unknown
-    weapons, skills, orders, profiles and counters, duplicate ids, team ids not
-    allowed for the side, month, wind and rotation ranges, cups larger than their
-    set-up hexes, option names and values. An id that is neither a shipped scenario nor a file
-    raises a DataError that lists the shipped ids.
+    :class:`~solo.core.errors.DataError` listing every problem with its line, in one run: the
+    map, hexes off the map or impassable, a unit on an opponent's hex, unknown weapons, skills,
+    orders, profiles and counters, duplicate ids, team ids not allowed for the side, month, wind
+    and rotation ranges, cups larger than their set-up hexes, option names and values. An id
+    that is neither a shipped scenario nor a file raises a DataError listing the shipped ids.
     """
     p = Path(path)
     if not p.suffix and not p.exists():
@@ -78,10 +77,10 @@ def load_scenario(path: Path | str, data: HouseData, *, characters: CharacterBoo
                 ]
             )
     doc = read(p, display_name(p))
-    sc = structure(doc, Scenario)
+    sc, doc, unread = structure_all(doc, Scenario)  # a wrong setting hides no other problem
     map_def, map_error, map_problems = _own_map(sc.map, p, data)
     checker = _Checker(doc, sc, data, _book_for(data, characters), map_def=map_def, map_error=map_error)
-    checker.probs.items.extend(map_problems)
+    checker.probs.items.extend([*unread, *map_problems])
     checker.run()
     sc = attrs.evolve(sc, source=doc.name, map_def=map_def)
     if sc.overlays:

@@ -122,7 +122,7 @@ class ChanceDialog:
         if req.deck == "friendly" and card_id in data.friendly_deck:
             c = data.friendly_deck.card(card_id)
             if c.initiatives is None:
-                return f"{c.id} {c.title} · Event"
+                return f"{c.title} · Event" if "_" in c.id else f"{c.id} {c.title} · Event"
             i = c.initiatives
             return f"{c.id} {c.title} · A{i.able:02d} B{i.baker:02d} C{i.charlie:02d}"
         if req.deck == "enemy" and card_id in data.enemy_deck:
@@ -513,6 +513,7 @@ class Window:
                     self.surface = pygame.display.get_surface()
                 got = screen.handle(ev, self.surface.get_size())
                 if got is not None:
+                    screen.remember()  # the pace, scenario and options for the next run
                     return got
             screen.draw(self.surface)
             pygame.display.flip()

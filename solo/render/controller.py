@@ -34,6 +34,7 @@ from solo.render.session import Session, session_from_history
 from solo.render.stage_control import StageControls
 from solo.render.stage_view import side_of
 from solo.render.start import remember_save
+from solo.render.words import plain, word
 from solo.rules.vehicles.state import vehicles_of
 
 TOOLBAR_HELP: tuple[tuple[str, str], ...] = (
@@ -202,7 +203,8 @@ class Controller(StageControls):
         if self.answered:
             self.answered.pop()
         ui.status = ""
-        text = f"Undone: {last['decision'].replace('_', ' ')} {last['choice']!r}."
+        choice = plain(str(last["choice"]), new.data)
+        text = f"Undone: {last['decision'].replace('_', ' ')} '{choice}'."
         if marked:
             text += " Sandbox: past new information, the log is marked sandbox."
         self.toast(text)
@@ -381,7 +383,7 @@ class Controller(StageControls):
             self.answered.append(key)
             n += 1
         if n:
-            self.toast(f"Standing choices answered {n} decision(s) (last: {why}).")
+            self.toast(f"Standing choices answered {n} decision(s) (last: {plain(why, g.data)}).")
             self.dirty = True
             self.stage_feed()
         return n
@@ -412,7 +414,7 @@ class Controller(StageControls):
         if g is None or g.pending is None or g.pending.kind.value != "give_order" or order is None:
             return False
         if order not in g.pending.keys:
-            self.toast(f"{order.replace('_', ' ').title()} is not among this man's orders now.")
+            self.toast(f"{word(order, g.data)} is not among this man's orders now.")
             return True
         return self.answer(order)
 
@@ -426,7 +428,8 @@ class Controller(StageControls):
             self.toast("Order to team: give one man his order first, then T.")
             return False
         team = g.state.teams[to.team].name if to.team in g.state.teams else to.team
-        self.toast(f"Team order: {team} {to.order}" + (f" {to.direction}" if to.direction else "") + ".")
+        said = word(to.order, g.data)
+        self.toast(f"Team order: {team} {said}" + (f" {to.direction}" if to.direction else "") + ".")
         self.run_standing()
         return True
 

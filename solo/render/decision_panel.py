@@ -25,6 +25,7 @@ from solo.render.logview import Fog
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE, TITLE_SIZE, UiState
 from solo.render.vehicle_labels import HATCH_TEXT, position_label
 from solo.render.view import Hotspot
+from solo.render.words import plain
 from solo.rules.state import Side
 from solo.rules.vehicles.state import vehicle_of
 
@@ -267,9 +268,9 @@ def decision_layout(rect: pygame.Rect, game: Game, fonts: Fonts, ui: UiState, fo
     if d is None:
         from solo.playtest.play import summary
 
-        header = ["Game over.", *summary(game).splitlines()]
+        header = ["Game over.", *(plain(ln, game.data) for ln in summary(game).splitlines())]
     else:
-        header.append(fog.clean(d.prompt))
+        header.append(plain(fog.clean(d.prompt), game.data))
         ch = game.state.characters.get(d.actor) if d.actor else None
         if ch is not None:
             header.append(actor_line(game, ch, fog))
@@ -315,7 +316,7 @@ def decision_layout(rect: pygame.Rect, game: Game, fonts: Fonts, ui: UiState, fo
         cells = []
         for i, opt in enumerate(shown):
             num = nums.get(opt.key)
-            label = fog.clean(opt.label)
+            label = plain(fog.clean(opt.label), game.data)
             if num is not None:
                 label = f"{num % 10}. {label}"
             letter = ORDER_LETTERS.get(opt.key) if d.kind.value == "give_order" else None

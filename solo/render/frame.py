@@ -21,7 +21,8 @@ from solo.render import decision_panel, panels, stage_draw, theme, vehicle_count
 from solo.render.decision_panel import DecisionLayout
 from solo.render.logview import Fog
 from solo.render.panels import LogPanel, UiState
-from solo.render.stage import Stage
+from solo.render.stage import Pace, Stage
+from solo.render.stage_states import StateRecorder
 from solo.render.stage_view import staged_game
 from solo.render.vehicle_labels import vehicle_line
 from solo.render.view import Camera, Hotspot, Layout
@@ -58,6 +59,7 @@ class GameView:
         self.now: Callable[[], float] = time.monotonic
         """The clock moves are animated by (the controller gives its own)."""
         self._staged: tuple[tuple[object, ...], Game | None] = ((), None)
+        self._shown_fog: tuple[Game, bool, Fog] | None = None
         self.game = game
 
     # -- the game shown ----------------------------------------------------
@@ -80,6 +82,11 @@ class GameView:
         self._fog_key = ()
         self.log_panel = LogPanel()  # its caches are keyed by id(game): a new game, a new panel
         self.stage.reset(len(game.events) if game is not None else 0)
+        if self.stage.states is not None:
+            self.stage.states.detach()
+        self.stage.states = None
+        if game is not None:  # the state as of each event from now on (only while the pace holds steps)
+            self.stage.states = StateRecorder(game, lambda: self.stage.pace is not Pace.INSTANT).attach()
         self.explain = None
 
     def preview(self, board: Board, *, night: bool = False) -> None:
@@ -103,6 +110,17 @@ class GameView:
             self._fog = Fog(g, enabled=self.ui.fog)
             self._fog_key = key
         return self._fog
+
+    def shown_fog(self) -> Fog:
+        """The fog of war of the game as drawn: while the stage holds Enemy steps back, of the step
+        shown (a man Spotted at a later step is still Unknown, his name still hidden)."""
+        shown = self.shown_game()
+        if shown is None or shown is self._game:
+            return self.fog()
+        kept = self._shown_fog
+        if kept is None or kept[0] is not shown or kept[1] != self.ui.fog:
+            kept = self._shown_fog = (shown, self.ui.fog, Fog(shown, enabled=self.ui.fog))
+        return kept[2]
 
     def shown_game(self) -> Game | None:
         """The game as drawn: while the stage holds Enemy steps back, the game as of the step shown
@@ -171,7 +189,7 @@ class GameView:
         shown = self.shown_game() or g
         out.extend(
             Hotspot(r, ("enemy_card", str(e.seq)))
-            for r, e in stage_draw.enemy_panel_layout(self.layout.enemy_cards, shown, self.fog())
+            for r, e in stage_draw.enemy_panel_layout(self.layout.enemy_cards, shown, self.shown_fog())
         )
         if self.stage.busy:
             out.append(Hotspot(self.beat_button(), ("stage", "next")))
@@ -272,7 +290,7 @@ class GameView:
             surface.blit(t, t.get_rect(center=surface.get_rect().center))
             return
         lay = self.layout
-        fog = self.fog()
+        fog = self.shown_fog()
         ui = self.ui
         live = g
         g = self.shown_game() or live

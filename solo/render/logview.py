@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from solo.core.events import Event
+from solo.render.words import plain
 from solo.rules.state import Side, Status
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ class Fog:
 
     def __init__(self, game: Game, *, enabled: bool = True) -> None:
         self.enabled = enabled
+        self.data = game.data
         self.hidden_ids: frozenset[str] = frozenset()
         self._pattern: re.Pattern[str] | None = None
         if enabled:
@@ -82,10 +84,12 @@ class Fog:
         return not (ev.kind == "roll" and self._pattern is not None and self._pattern.search(ev.text))
 
     def event_text(self, ev: Event) -> str:
-        """The text of ``ev`` as the Friendly player may read it (names of hidden men cleaned)."""
+        """The text of ``ev`` as the Friendly player may read it: names of hidden men cleaned, ids
+        in plain words (:func:`solo.render.words.plain`: ``long_grass`` → ``Long Grass``)."""
+        text = plain(ev.text, self.data)
         if not self.enabled:
-            return ev.text
-        return self.clean(ev.text)
+            return text
+        return self.clean(text)
 
 
 @attrs.frozen
@@ -110,7 +114,7 @@ class LogLine:
     def sentence(self) -> str:
         """The readable line: the text, then its rule numbers unless the text already gives them."""
         if self.rule and self.rule not in self.text:
-            return f"{self.text} [{self.rule}]"
+            return f"{self.text} [{plain(self.rule)}]"
         return self.text
 
 

@@ -25,6 +25,7 @@ from solo.render import theme
 from solo.render.counter_marks import order_abbrev, team_colour
 from solo.render.logview import Fog, LogLine, log_lines
 from solo.render.view import Hotspot
+from solo.render.words import word
 from solo.rules.state import Phase, Side
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ def draw_top(surface: pygame.Surface, rect: pygame.Rect, game: Game, fonts: Font
         surface.blit(n, n.get_rect(center=r.center))
         bx += 24
     vp = st.vp
-    info = f"Weather {st.weather} · wind {st.wind} · VP Friendly {vp.get('friendly', 0)}"
+    info = f"Weather {word(st.weather)} · wind {st.wind} · VP Friendly {vp.get('friendly', 0)}"
     info += f", Enemy {vp.get('enemy', 0)}"
     if game.scenario.night:
         info += " · night"
@@ -275,7 +276,8 @@ def draw_card(
     edge = theme.CARD_HILITE if highlight else theme.CARD_EDGE
     pygame.draw.rect(surface, edge, r, 3 if (highlight and hover) else 2 if highlight else 1, border_radius=6)
     x, y = r.x + 6, r.y + 4
-    head = f"{card.id} · {card.kind.value.replace('_', ' ')}"
+    kind = card.kind.value.replace("_", " ")
+    head = kind if "_" in card.id else f"{card.id} · {kind}"  # an event card's id is its kind
     if number is not None:
         head = f"[{number}] {head}"
     surface.blit(fonts.text(fonts.fit(head, SMALL_SIZE, r.width - 12), SMALL_SIZE, (90, 80, 60)), (x, y))

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pygame
 
+from solo.core.errors import LogError
+from solo.core.log import read_log
 from solo.engine.game import Game
 from solo.render.frame import GameView
 from solo.render.session import is_log, load_session, new_session, reached
@@ -40,10 +42,35 @@ def game_for(
     """The game to draw: a log replayed to ``turn``/``impulse`` (all of it if None), or a new scenario.
 
     ``card_set``/``map_set`` (``--cards``/``--maps``) are for a scenario; a log names its own.
+    Raises :class:`~solo.core.errors.LogError` (``path: the log has 6 turns; --turn 99 ...``)
+    for a turn or impulse the log does not reach (:func:`check_reached`).
     """
     if is_log(source):
+        check_reached(source, turn, impulse)
         return load_session(source, stop=lambda g: reached(g, turn, impulse)).game
     return new_session(source, seed=seed, card_set=card_set, map_set=map_set).game
+
+
+def check_reached(source: str, turn: int | None, impulse: int | None) -> None:
+    """Refuse a ``turn`` (``impulse``) the log at ``source`` never reaches: :class:`LogError`
+    ``"path: the log has 6 turns; --turn 99 is past its end"`` (the CLI exits 2). The log's last
+    turn and that turn's last Impulse are read from its events."""
+    if turn is None:
+        return
+    _header, events = read_log(source)
+    last = max((e.turn for e in events), default=0)
+    if turn > last:
+        turns = f"{last} turn" + ("" if last == 1 else "s")
+        raise LogError(f"{source}: the log has {turns}; --turn {turn} is past its end (give 1-{last})")
+    if impulse is None or turn < last:
+        return
+    reached_impulse = max((e.impulse for e in events if e.turn == last), default=0)
+    if impulse > reached_impulse:
+        where = f"Impulse {reached_impulse}" if reached_impulse else "its Enemy Card and Order Phase"
+        raise LogError(
+            f"{source}: the log stops in turn {last} at {where}; --turn {turn} --impulse {impulse} "
+            "is past its end"
+        )
 
 
 def draw_game(game: Game, size: tuple[int, int] = (1600, 1000), *, labels: bool = False) -> pygame.Surface:

@@ -15,9 +15,10 @@ sequence of play (Impulse start, smoke, fire growth) pass without a wait. The st
 *reads* events: it never calls into the rules, and the pace changes no roll and no byte of the
 log (tests/test_stage.py plays one seed at the three paces and compares the logs).
 
-While beats are held back, the board shows the game as of the beat shown: the view draws a
-copy of the state with the men put back where the events not shown yet took them from
-(:mod:`solo.render.stage_view`), so the picture is read from the events being replayed.
+While beats are held back, the board shows the game as of the beat shown: the state as it
+was when the engine told the first event not shown yet (kept by a
+:class:`~solo.render.stage_states.StateRecorder` listening to the live game), with what the
+engine changed just before telling it put back from the events (:mod:`solo.render.stage_view`).
 
 No pygame here: the controller drives a :class:`Stage` with a clock (tests give a fake one).
 """
@@ -30,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from solo.core.events import Event
+from solo.render.stage_states import StateRecorder
 
 __all__ = [
     "EFFECT_KINDS",
@@ -300,6 +302,8 @@ class Stage:
         """How many of the game's events were fed (the next feed starts there)."""
         self.played: list[Beat] = []
         """Every beat shown with a wait since the stage was reset (newest last; tests read it)."""
+        self.states: StateRecorder | None = None
+        """The state as it was at each event of the live game (the view attaches one), or None."""
 
     # -- feeding --------------------------------------------------------------
 
@@ -322,6 +326,8 @@ class Stage:
         At the Instant pace nothing is queued. A new stretch always starts a new beat.
         """
         new = events[self.seen :]
+        if self.shown is None and self.states is not None:
+            self.states.forget(self.seen)  # nothing before these is shown again
         self.seen = len(events)
         if not new or self.pace is Pace.INSTANT:
             return 0

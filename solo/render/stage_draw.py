@@ -30,6 +30,7 @@ from solo.render.logview import Fog
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE, TITLE_SIZE
 from solo.render.stage import CARD_KINDS, Beat, Pace, Stage
 from solo.render.view import Camera
+from solo.render.words import plain, word
 
 if TYPE_CHECKING:
     from solo.engine.game import Game
@@ -109,8 +110,8 @@ def _short(game: Game, cid: str | None, fog: Fog) -> str:
 def _order_name(game: Game, order_id: object) -> str:
     if not isinstance(order_id, str) or not order_id:
         return ""
-    o = game.data.orders.get(order_id)
-    return o.name if o is not None else order_id.replace("_", " ").title()
+    o = game.data.orders.get(order_id) if order_id in game.data.orders else None
+    return o.name if o is not None else word(order_id).title()
 
 
 # ---------------------------------------------------------------------------
@@ -148,7 +149,7 @@ def beat_lines(game: Game, beat: Beat, fog: Fog, *, rolls: bool = False) -> list
             continue
         text = fog.event_text(e)
         if e.rule and e.rule not in text:
-            text += f" [{e.rule}]"
+            text += f" [{plain(e.rule, game.data)}]"
         out.append(text)
     return out
 
@@ -251,7 +252,7 @@ def effect_tags(game: Game, beat: Beat, fog: Fog) -> list[tuple[str, str]]:
             out.append((e.actor or who, f"hatch {d.get('hatch')}"))
         elif e.kind == "turret_turn":
             out.append((e.actor or who, f"turret → {d.get('turret')}"))
-    return out
+    return [(who, plain(text, game.data)) for who, text in out]
 
 
 def draw_overlays(
@@ -325,11 +326,16 @@ def fire_captions(e: Event) -> tuple[str, ...]:
     if "modified_ws" in d:
         forms.append(f"WS {d['modified_ws']} · dice {dice}")
     forms.append(f"dice {dice}")
-    return tuple(forms)
+    return tuple(plain(f) for f in forms)
 
 
 def fire_caption(e: Event) -> str:
-    """``"WS 6 range -1 order -2 = 3 · dice 4 miss, 7 miss, 7 miss"`` from a fire event's data."""
+    """``"WS 6 range -1 order -2 = 3 · dice 4 miss, 7 miss, 7 miss"`` from a fire event's data
+    (ids in plain words: ``weather heavy rain -1``)."""
+    return plain(_fire_caption(e))
+
+
+def _fire_caption(e: Event) -> str:
     d = e.data
     if e.kind == "throw":
         landed = "on target" if d.get("passed") else "off target"
@@ -404,8 +410,9 @@ def enemy_panel_entries(game: Game, fog: Fog) -> list[PanelEntry]:
             short = (f"{head} · {who}: {entry}", f"{card} {who}: {entry}", f"{card}: {entry}", str(card))
         elif e.kind == "crew_order":
             who = _short(game, e.actor, fog)
-            text = f"{head} · {who}: VOM {d.get('cell', '')}"
-            short = (f"{card} {who}: VOM {d.get('cell', '')}", f"{card}: VOM {d.get('cell', '')}", str(card))
+            cell = plain(str(d.get("cell", "")), game.data)
+            text = f"{head} · {who}: VOM {cell}"
+            short = (f"{card} {who}: VOM {cell}", f"{card}: VOM {cell}", str(card))
         else:
             text = f"{_who(game, e.actor, fog)}: {_order_name(game, d.get('order'))}"
             short = (_order_name(game, d.get("order")),)
@@ -537,7 +544,7 @@ def explanation_lines(game: Game, seq: int, fog: Fog) -> list[str]:
                 f"· T{x.turn} I{x.impulse}: {line}"
                 + (f" [{x.rule}]" if x.rule and x.rule not in line else "")
             )
-    return [ln for ln in out if ln]
+    return [plain(ln, game.data) for ln in out if ln]
 
 
 def draw_explanation(

@@ -34,7 +34,9 @@ from solo.render import theme
 from solo.render.autosave import Interrupted, interrupted_game
 from solo.render.option_labels import option_forms
 from solo.render.panels import PAD, SMALL_SIZE, TEXT_SIZE
+from solo.render.start_settings import PACES, StartSettings, load_start_settings, save_start_settings
 from solo.render.view import Camera, Hotspot
+from solo.render.words import word
 
 RECENT_MIN_H = 190
 """The least height kept for "Continue a saved game" (the interrupted game, a save, Start)."""
@@ -104,8 +106,8 @@ class ScenarioCard:
         """Turns, month, weather, ground and night."""
         sc = self.scenario
         months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        text = f"{sc.turns} turns · {months[sc.month - 1]} · weather {sc.weather.value}"
-        text += f" · ground {sc.ground.value}"
+        text = f"{sc.turns} turns · {months[sc.month - 1]} · weather {word(sc.weather.value)}"
+        text += f" · ground {word(sc.ground.value)}"
         return text + (" · night" if sc.night else "")
 
 
@@ -166,7 +168,7 @@ def _features(sc: Scenario) -> tuple[str, ...]:
     if sc.direction_counters:
         out.append("Direction Counters")
     if sc.options:
-        out.append("own house options: " + ", ".join(sorted(sc.options)))
+        out.append("own house options: " + ", ".join(word(o) for o in sorted(sc.options)))
     return tuple(out)
 
 
@@ -200,8 +202,6 @@ class StartChoice:
     it ("" when it was never saved), where Ctrl+S goes next (solo.render.autosave)."""
 
 
-PACES = ("instant", "step", "timed")
-"""The paces the start screen cycles through (key P), as solo.render.stage.Pace values."""
 PACE_LABELS = {
     "instant": "Enemy's turn: Instant (P)",
     "step": "Enemy's turn: Step (P)",
@@ -233,6 +233,7 @@ class StartScreen:
         *,
         recent: list[Path] | None = None,
         interrupted: Interrupted | bool | None = True,
+        settings: Path | None = None,
     ) -> None:
         self.data = data
         self.fonts = fonts
@@ -249,6 +250,21 @@ class StartScreen:
         """The autosave of a game that did not end normally (offered first), or None."""
         self.mouse = (0, 0)
         self._layers: dict[str, board_draw.MapLayer] = {}
+        self.settings_path = settings
+        """Where the pace, scenario and options are remembered (None: solo.render.start_settings's)."""
+        kept, self.notice = load_start_settings(settings)
+        """``notice``: what was wrong with the remembered settings ("" if nothing), shown at the top."""
+        self.pace = kept.pace
+        self.options = dict(kept.options)
+        self.selected = next((i for i, c in enumerate(self.cards) if c.id == kept.scenario), 0)
+
+    def remember(self) -> bool:
+        """Keep the pace, the selected scenario and the changed house options for the next run
+        (the window calls it when a game is started or continued); False if they could not be
+        written."""
+        scenario = self.cards[self.selected].id if self.cards else None
+        kept = StartSettings(pace=self.pace, scenario=scenario, options=dict(self.options))
+        return save_start_settings(kept, self.settings_path)
 
     # -- layout ---------------------------------------------------------------
 
@@ -424,6 +440,10 @@ class StartScreen:
         surface.fill(theme.PANEL)
         title = f.text("solo — Combat! (house edition): choose a game", 22, theme.PANEL_TITLE, bold=True)
         surface.blit(title, (PAD, 16))
+        if self.notice:  # the remembered settings could not be used: said on this screen, once
+            room = size[0] - title.get_width() - 3 * PAD
+            for i, ln in enumerate(f.wrap(self.notice, SMALL_SIZE, room)[:2]):
+                surface.blit(f.text(ln, SMALL_SIZE, theme.FIRE), (title.get_width() + 2 * PAD, 14 + i * 16))
         r = self.rects(size)
         hs = self.hotspots(size)
         surface.blit(f.text("Scenarios", TEXT_SIZE, theme.TEXT_DIM, bold=True), (r["list"].x, r["list"].y))

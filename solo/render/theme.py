@@ -284,6 +284,9 @@ class Fonts:
         self.cuts: list[tuple[str, str, int]] | None = None
         """The registry of cut labels, when a test asks for it (a list): every text that
         :meth:`fit` shortened or :meth:`wrap` broke inside a word, as (text, shown, width in px)."""
+        self.shown: list[str] | None = None
+        """The registry of words on screen, when a test asks for it (a list): every text drawn by
+        :meth:`text`, cached or not (tests/test_labels.py looks for identifiers in it)."""
 
     def font(self, size: int, *, bold: bool = False, condensed: bool = False) -> pygame.font.Font:
         """A font of ``size`` pixels (at least 6)."""
@@ -308,6 +311,8 @@ class Fonts:
         condensed: bool = False,
     ) -> pygame.Surface:
         """``text`` rendered (antialiased, transparent background), cached."""
+        if self.shown is not None:
+            self.shown.append(text)
         key = (text, int(size), colour, bold, condensed)
         surf = self._text.get(key)
         if surf is not None:
