@@ -104,7 +104,7 @@ class TacticalPolicy:
             return max(keys, key=lambda k: (_card_value(game, k), k))
         if kind is DecisionKind.FIRE_TARGET:
             at = ch is not None and ch.order is not None and ch.order.order == "fire_light_at"
-            return (tb.fire_key(keys) if at else None) or _fire_target(decision)
+            return (tb.fire_key(game, keys) if at else None) or _fire_target(decision)
         if ch is not None and ch.vehicle is not None:
             return self._aboard(game, ch, decision)
         if ch is None:
