@@ -143,6 +143,11 @@ class TacticalPolicy:
         kind, keys = decision.kind, decision.keys
         if v is None and ch.seat == "driver" and (tank := ta.afv(game, ch)) is not None:
             return self._drive_afv(game, ch, tank, decision)
+        if v is None and ch.seat == "gunner" and kind is DecisionKind.ORDER_TARGET:
+            tank = ta.afv(game, ch)
+            turn = ta.turret_turn(game, ch, tank, keys) if tank is not None else None
+            if turn is not None:
+                return turn
         if v is None or kind not in (DecisionKind.GIVE_ORDER, DecisionKind.ORDER_DIRECTION):
             return self._fallback(game, decision)
         known = [e for e in game.state.active(Side.ENEMY) if e.revealed and e.hex is not None]
