@@ -3,7 +3,7 @@
 from conftest import house_data
 
 from solo.core.decisions import Decision, DecisionKind, Option
-from solo.core.hexes import Hex
+from solo.core.hexes import Arc, Hex, arc_of, rotate, turn_steps, wedge_directions
 from solo.playtest import tactical_afv as ta
 from solo.playtest.play import new_game
 from solo.playtest.tactical import TacticalPolicy, _objectives
@@ -79,3 +79,51 @@ def test_the_free_turn_faces_the_way_it_goes():
     assert pick in keys
     assert TacticalPolicy()(g, _ask(DecisionKind.ORDER_TARGET, keys, driver.id)) == pick
     assert ta.free_turn(g, tank, _objectives(g), ("stay", "20.14")) is None
+
+
+def _turret_ask(tank, gunner):
+    """The engine's turret question (C2 31.6): keep, or one hexside either way."""
+    keys = ("no", f"turn_{rotate(tank.turret, -1)}", f"turn_{rotate(tank.turret, 1)}")
+    return _ask(DecisionKind.ORDER_TARGET, keys, gunner.id)
+
+
+def _place(g, tank, gunner, e, front):
+    """Put Known enemy ``e`` on the nearest hex the Gunner sees, in (``front``) or out of the
+    turret's front arc."""
+    stagger = g.board.map.stagger
+    for h in sorted(g.board.hexes, key=lambda h: (g.distance(tank.hex, h), str(h))):
+        if h == tank.hex or g.distance(tank.hex, h) > 8 or not g.sight(gunner, h).clear:
+            continue
+        if (arc_of(tank.hex, tank.turret, h, stagger) is Arc.FRONT) == front:
+            e.hex, e.revealed = h, True
+            return h
+    raise AssertionError("no such hex in sight")
+
+
+def test_the_gunner_turns_the_turret_toward_a_target_out_of_its_front_arc():
+    """C2 31.6 / 31.9.4 d: the main gun fires only into the turret's front arc; a Known enemy the
+    Gunner sees outside it: the turret turns one hexside the shorter way toward him."""
+    g, tank, _driver = _snow()
+    gunner = g.state.characters[tank.seats["gunner"].occupant]
+    pol = TacticalPolicy()
+    assert pol(g, _turret_ask(tank, gunner)) == "no"  # nothing Known: the turret stays
+    e = g.state.active(Side.ENEMY)[0]
+    h = _place(g, tank, gunner, e, front=False)
+    assert ta.gun_target(g, gunner, tank) == h
+    pick = pol(g, _turret_ask(tank, gunner))
+    assert pick != "no"
+    wants = wedge_directions(tank.hex, h, g.board.map.stagger)
+    new = int(pick.partition("_")[2])
+    assert min(abs(turn_steps(new, d)) for d in wants) < min(abs(turn_steps(tank.turret, d)) for d in wants)
+
+
+def test_the_gunner_keeps_the_turret_on_a_target_in_its_front_arc():
+    """A Known enemy in the front arc (the gun can fire at him) beats one outside it: no turn (a turn
+    replaces the main gun's fire this Impulse, C2 31.6)."""
+    g, tank, _driver = _snow()
+    gunner = g.state.characters[tank.seats["gunner"].occupant]
+    first, second = g.state.active(Side.ENEMY)[:2]
+    _place(g, tank, gunner, first, front=False)
+    h = _place(g, tank, gunner, second, front=True)
+    assert ta.gun_target(g, gunner, tank) == h
+    assert TacticalPolicy()(g, _turret_ask(tank, gunner)) == "no"

@@ -9,6 +9,8 @@ from solo.playtest.balance import balance_row, format_balance
 from solo.playtest.batch_records import GameRecord
 from solo.playtest.play import new_game
 from solo.playtest.tactical import TacticalPolicy
+from solo.rules.state import GivenOrder
+from solo.rules.vehicles.light_at import light_at_shots
 from solo.rules.vehicles.targets import LIGHT_AT
 
 KEYS = ("fire_light_at", "load_light_at", "aimed_fire", "rapid_fire", "sneak", "evade", "hide")
@@ -87,9 +89,33 @@ def test_the_assistant_heads_for_his_operator():
 
 
 def test_fire_target_prefers_the_vehicle_for_a_light_at_shot():
+    g = _rain()
     keys = ("hex:15.05", "vehicle:panzer", "hold")
-    assert tb.fire_key(keys) == "vehicle:panzer"
-    assert tb.fire_key(("hex:15.05", "hold")) is None
+    assert tb.fire_key(g, keys) == "vehicle:panzer"
+    assert tb.fire_key(g, ("hex:15.05", "hold")) is None
+
+
+def test_the_operator_fires_at_the_tank_before_the_truck():
+    """Both the Panzer IVH (6 hexes) and the Opel truck (9 hexes) are legal Bazooka targets (C2 32.1):
+    the Operator picks the tank, whichever the decision offers first; the truck when it is alone."""
+    g = _rain()
+    op = g.char("charlie_1")
+    shots = {s.key for s in light_at_shots(g, op, tb.bazooka(g, op), soft=False)}
+    assert {"vehicle:panzer", "vehicle:truck"} <= shots
+    op.order = GivenOrder("fire_light_at", None, None, "player")
+    pol = TacticalPolicy()
+    for keys in (("vehicle:truck", "vehicle:panzer", "hold"), ("vehicle:panzer", "vehicle:truck", "hold")):
+        assert pol(g, _ask(DecisionKind.FIRE_TARGET, keys, "charlie_1")) == "vehicle:panzer"
+    assert pol(g, _ask(DecisionKind.FIRE_TARGET, ("vehicle:truck", "hold"), "charlie_1")) == "vehicle:truck"
+
+
+def test_equal_threats_go_by_vehicle_id():
+    """Two vehicles of one class: the lower id (a stable tie-break, not the order offered)."""
+    g = _rain()
+    g.state.vehicles["truck"].type = g.state.vehicles["panzer"].type
+    assert tb.threat(g, g.state.vehicles["truck"]) == tb.threat(g, g.state.vehicles["panzer"])
+    assert tb.fire_key(g, ("vehicle:truck", "vehicle:panzer")) == "vehicle:panzer"
+    assert tb.fire_key(g, ("vehicle:panzer", "vehicle:truck")) == "vehicle:panzer"
 
 
 def test_balance_reports_bazooka_shots_a_game():

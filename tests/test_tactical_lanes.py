@@ -61,3 +61,22 @@ def test_a_mover_picks_the_path_out_of_the_lane_when_it_costs_little(monkeypatch
     assert other != free and end(other) != end(free)
     monkeypatch.setattr(T, "_mg_lanes", lambda game, ch: lambda i: True)  # no way out: as before
     assert pol(g, ask) == free
+
+
+def test_a_lane_over_the_goal_itself_is_crossed(monkeypatch):
+    """A man whose goal lies in the MG's lane must cross it to get there: the path onto the goal
+    wins over one that ends beside it out of the lane (mines_on_the_farm_road's farmhouse, next
+    to the MG)."""
+    g = _rain()
+    me = g.char("able_1")
+    pol = T.TacticalPolicy()
+    pol._orders[me.id] = "sneak"
+    keys = ("1", "2", "3", "4", "5", "6")
+    board = g.board
+    goal = board.hexes[board.neighbours[board.neighbours[board.index[me.hex]][1]][1]]  # 2 hexes north
+    monkeypatch.setattr(T, "_goal", lambda game, ch: goal)
+    monkeypatch.setattr(T, "_threats", lambda game, ch: [])
+    ask = Decision(DecisionKind.ORDER_DIRECTION, "d", tuple(Option(k, k) for k in keys), actor=me.id)
+    assert pol(g, ask) == "1"  # straight onto the goal
+    monkeypatch.setattr(T, "_mg_lanes", lambda game, ch: lambda i: i == board.index[goal])
+    assert pol(g, ask) == "1"  # the goal is in the lane: no turning aside to a hex beside it

@@ -7,7 +7,8 @@ or Aimed Fire by the weapon's effective WS at the range (base-rules §4, §10), 
 the Cautious and worse (§7), sends the medic to the wounded (7.14, C2 30.0), keeps the Bazooka
 for vehicles and heads around their arcs (C2 32.1), Ducks Back (7.19) a mover caught in the
 Open by two or more aimed weapons, and moves out of a Known Enemy MG's fire lane (in its LOS and
-range) when another path serves nearly as well (not the Bazooka team: it goes for the vehicle).
+range) when another path serves nearly as well (not the Bazooka team: it goes for the vehicle;
+not a man whose goal lies in the lane: he must cross it anyway).
 
 It reads only what the player sees (Known enemies, their orders and positions, the map) and
 never rolls: every tie is broken by stable ids or the order of the options, so a game played
@@ -103,7 +104,7 @@ class TacticalPolicy:
             return max(keys, key=lambda k: (_card_value(game, k), k))
         if kind is DecisionKind.FIRE_TARGET:
             at = ch is not None and ch.order is not None and ch.order.order == "fire_light_at"
-            return (tb.fire_key(keys) if at else None) or _fire_target(decision)
+            return (tb.fire_key(game, keys) if at else None) or _fire_target(decision)
         if ch is not None and ch.vehicle is not None:
             return self._aboard(game, ch, decision)
         if ch is None:
@@ -142,6 +143,11 @@ class TacticalPolicy:
         kind, keys = decision.kind, decision.keys
         if v is None and ch.seat == "driver" and (tank := ta.afv(game, ch)) is not None:
             return self._drive_afv(game, ch, tank, decision)
+        if v is None and ch.seat == "gunner" and kind is DecisionKind.ORDER_TARGET:
+            tank = ta.afv(game, ch)
+            turn = ta.turret_turn(game, ch, tank, keys) if tank is not None else None
+            if turn is not None:
+                return turn
         if v is None or kind not in (DecisionKind.GIVE_ORDER, DecisionKind.ORDER_DIRECTION):
             return self._fallback(game, decision)
         known = [e for e in game.state.active(Side.ENEMY) if e.revealed and e.hex is not None]
@@ -261,6 +267,10 @@ class TacticalPolicy:
         # The Bazooka team goes for the vehicle whatever the MG sees (measured: fewer shots else).
         at_team = tb.bazooka(game, ch) is not None or tb.operator_of(game, ch) is not None
         lanes = _mg_lanes(game, ch) if not at_team else _NO_LANES
+        if lanes(board.index[goal]):
+            # A lane over the goal itself must be crossed to get there: no reason to turn aside
+            # (measured: mines_on_the_farm_road, whose farmhouse lies next to the MG).
+            lanes = _NO_LANES
 
         def score(idx_key: tuple[int, str]) -> tuple[int, int, int]:
             i, key = idx_key

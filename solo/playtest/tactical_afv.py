@@ -11,6 +11,11 @@
   (:class:`~solo.playtest.tactical.TacticalPolicy` does not try again from the same hex a
   direction that left the AFV standing.)
 * **Face**: offered a free hexside turn (C2 31.4), it turns toward where it goes (:func:`free_turn`).
+* **Turret**: the Gunner, asked whether to turn the turret (C2 31.6), turns it one hexside toward
+  the best target (:func:`gun_target`: the Enemy vehicle that threatens most, else the nearest hex
+  of Known enemies, in his sight and the main gun's range) when it lies outside the turret's front
+  arc, where the main gun cannot fire (31.9.4 d); else he keeps it (:func:`turret_turn`). The
+  other crew decisions (Target Markers, the guns' orders) go to the fallback policy.
 
 Reads only what the player sees (Known enemies, the map) and never rolls; ties by ids, labels and
 the order of the options. May import: what :mod:`solo.playtest.tactical` imports.
@@ -18,9 +23,10 @@ the order of the options. May import: what :mod:`solo.playtest.tactical` imports
 
 from __future__ import annotations
 
-from solo.core.hexes import Hex, wedge_directions
+from solo.core.hexes import Arc, Hex, arc_of, turn_steps, wedge_directions
 from solo.data.vehicle_types import VehicleKind
 from solo.engine.game import Game
+from solo.playtest import tactical_bazooka as tb
 from solo.playtest import tactical_transport as tt
 from solo.rules.minefields import minefield_hexes
 from solo.rules.state import Character, Side
@@ -133,3 +139,66 @@ def free_turn(game: Game, v: Vehicle, objectives: list[Hex], keys: tuple[str, ..
         return min(d, 6 - d)
 
     return min(keys, key=lambda k: (off(k), keys.index(k)))
+
+
+def gun_target(game: Game, gunner: Character, v: Vehicle) -> Hex | None:
+    """The hex the main gun should bear on, among the targets in the Gunner's sight and the main
+    gun's range (31.9.4 d): the live Enemy vehicle that threatens most
+    (:func:`~solo.playtest.tactical_bazooka.threat`), else a hex of Known enemies on foot; within
+    a kind, one in the turret's front arc first (no turn needed), then the most men, the nearest,
+    and by id or label. None without a target."""
+    gun = _vtype(game, v).main_gun
+    if gun is None or v.hex is None:
+        return None
+    weapon = game.data.weapons.get(gun.weapon)
+    stagger = game.board.map.stagger
+    turret = v.turret if v.turret is not None else v.facing
+
+    def aimable(h: Hex) -> bool:
+        return (
+            h != v.hex
+            and weapon.band_modifier(game.distance(v.on_hex, h)) is not None
+            and game.sight(gunner, h).clear
+        )
+
+    def away(h: Hex) -> bool:
+        return arc_of(v.on_hex, turret, h, stagger) is not Arc.FRONT
+
+    best: tuple[int, bool, int, int, str, Hex] | None = None
+    for w in sorted(game.state.vehicles.values(), key=lambda w: w.id):
+        if w.side is not v.side and w.is_active and w.hex is not None and aimable(w.hex):
+            cand = (-tb.threat(game, w), away(w.hex), 0, game.distance(v.on_hex, w.hex), w.id, w.hex)
+            best = cand if best is None or cand < best else best
+    counts: dict[Hex, int] = {}
+    for e in game.opponents(gunner):
+        if e.revealed and not e.dummy and e.vehicle is None and e.hex is not None:
+            counts[e.hex] = counts.get(e.hex, 0) + 1
+    for h, n in counts.items():
+        if aimable(h):
+            cand = (1, away(h), -n, game.distance(v.on_hex, h), str(h), h)
+            best = cand if best is None or cand < best else best
+    return best[-1] if best is not None else None
+
+
+def turret_turn(game: Game, gunner: Character, v: Vehicle, keys: tuple[str, ...]) -> str | None:
+    """The Gunner's answer to "turn the turret?" (C2 31.6: ``no`` or ``turn_N``, one hexside): toward
+    :func:`gun_target` when it lies outside the turret's front arc (the main gun fires only into
+    it, 31.9.4 d), the way that brings the turret nearer it (ties by the order of ``keys``); ``no``
+    when the target is in the front arc. None (the fallback answers: the engine offers the turn
+    toward a Target Marker first) with no target or when ``keys`` are not a turret's."""
+    turns = {int(k[5:]): k for k in keys if k.startswith("turn_") and k[5:].isdigit()}
+    if "no" not in keys or not turns or len(turns) + 1 != len(keys) or v.turret is None or v.hex is None:
+        return None
+    target = gun_target(game, gunner, v)
+    stagger = game.board.map.stagger
+    if target is None:
+        return None
+    if arc_of(v.hex, v.turret, target, stagger) is Arc.FRONT:
+        return "no"
+    wants = wedge_directions(v.hex, target, stagger)
+
+    def off(facing: int) -> int:
+        return min(abs(turn_steps(facing, d)) for d in wants)
+
+    best = min(turns, key=lambda f: (off(f), keys.index(turns[f])))
+    return turns[best] if off(best) < off(v.turret) else "no"

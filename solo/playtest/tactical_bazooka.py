@@ -5,6 +5,8 @@ the Impulse", and an Operator given an order faster than Sneak with a loaded Baz
 rocket. So, while an Enemy vehicle is a legal target (in LOS and range, the shots the player is
 offered, :func:`~solo.rules.vehicles.light_at.light_at_shots`) within AIM_RANGE hexes:
 
+* the **Operator** fires at the vehicle that threatens most (:func:`fire_key`: a tank over a
+  Half-Track over a truck or Jeep, ties by id);
 * the **Operator** takes Fire Light AT when the Bazooka is loaded or his Assistant stands in his
   hex (the Assistant loads on I2-I3, the Operator fires on the next Impulse), else Load Light AT
   (he loads this turn and fires the next);
@@ -21,11 +23,13 @@ from __future__ import annotations
 from typing import Any
 
 from solo.core.hexes import Hex
+from solo.data.vehicle_types import VehicleKind, VehicleType
 from solo.data.weapons import Weapon, WeaponFlag, WeaponKind
 from solo.engine.game import Game
 from solo.rules.state import Character
 from solo.rules.vehicles.light_at import light_at_shots
-from solo.rules.vehicles.targets import LIGHT_AT, VEHICLE_TARGET
+from solo.rules.vehicles.state import Vehicle
+from solo.rules.vehicles.targets import LIGHT_AT, target_vehicle
 
 AIM_RANGE = 12
 """Hexes (Bazooka band 9-12: -2, C2 32.1) beyond which the team does not stop to fire."""
@@ -126,6 +130,26 @@ def assistant_goal(game: Game, ch: Character) -> Hex | None:
     return op.hex
 
 
-def fire_key(keys: tuple[str, ...]) -> str | None:
-    """The first Enemy vehicle among a Light AT fire decision's options, or None."""
-    return next((k for k in keys if k.startswith(VEHICLE_TARGET)), None)
+THREAT = {VehicleKind.AFV: 3, VehicleKind.HALF_TRACK: 2, VehicleKind.TRUCK: 1, VehicleKind.JEEP: 0}
+"""How much an Enemy vehicle threatens the squad, by class (C2 31.0): a tank's gun and MGs over a
+Half-Track's MG over a truck or Jeep that only carries men."""
+
+
+def threat(game: Game, v: Vehicle) -> int:
+    """:data:`THREAT` of ``v``'s class (C2 31.0)."""
+    vtype: VehicleType = game.data.vehicles.get(v.type)
+    return THREAT[vtype.kind]
+
+
+def fire_key(game: Game, keys: tuple[str, ...]) -> str | None:
+    """The Enemy vehicle among a Light AT fire decision's options (``"vehicle:<id>"`` keys) that
+    threatens most (:func:`threat`: a tank over a truck), ties by vehicle id; None with no vehicle."""
+    best: tuple[int, str, str] | None = None
+    for k in keys:
+        v = target_vehicle(game, k)
+        if v is None:
+            continue
+        cand = (-threat(game, v), v.id, k)
+        if best is None or cand < best:
+            best = cand
+    return best[2] if best is not None else None
