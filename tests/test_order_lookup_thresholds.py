@@ -167,3 +167,30 @@ def test_medic_redraws_fire_orders_at_most_the_limit(tmp_path, hide_at):
     assert len(drawn) == ol.MEDIC_REDRAW_LIMIT and trace.cards == [f"card{n}" for n in drawn]
     assert entry.code.value == "HI" and move is None and card.id == f"card{ol.MEDIC_REDRAW_LIMIT}"
     assert any("still a fire order" in p for p in trace.parts) is (hide_at is None)
+
+
+@pytest.mark.parametrize("medic", [True, False])
+def test_a_trained_medic_in_an_opponents_hex_hides(tmp_path, medic):
+    """§5.3 step 3 "an opponent in the same hex → Melee", but C2 30.0 [house] "a trained medic never
+    melees": he takes Hide, any other man Melee (no card read either way)."""
+    game = _game(tmp_path, [man("f1", "05.07")], [man("m", "05.05", trained_medic=medic)])
+    game.char("m").hex = game.char("f1").hex
+    script(game, [])
+    got = ol.order_for(game, game.char("m"), None)
+    assert got is not None and got.order == ("hide" if medic else "melee")
+    ev = [e for e in game.events if e.kind == "enemy_order"][-1]
+    assert ("never melees" in ev.text) is medic
+
+
+def test_an_order_by_rule_nobody_hears_is_still_given(tmp_path):
+    """§5.3 step 3 "→ Melee" (a rule's order, no card) in a game that keeps no events and has no
+    listener: the order is given all the same, its event only numbered (no words)."""
+    game = _game(tmp_path, [man("f1", "05.07")], [man("e1", "05.05")])
+    game.char("e1").hex = game.char("f1").hex
+    game._keep_events = False
+    game.listeners[:] = []
+    seq = game._seq
+    script(game, [])
+    got = ol.order_for(game, game.char("e1"), None)
+    assert got is not None and got.order == "melee" and got.source.startswith("rule ")
+    assert game._seq == seq + 1

@@ -1,0 +1,133 @@
+"""C2 31.10.4-31.10.11 vehicle hits on the lines the full mutation run found no rule test for
+(tools/mutate): AP in a passenger position and between two passengers, a round that cannot
+penetrate armor, a fire started by a damage roll, the damage column's re-roll chain, a hit on a
+crewman with no passenger row, and a hit on an exposed occupant by a man with no known weapon.
+
+Map: the combat test map. Helpers from tests/test_vehicle_combat.py."""
+
+from __future__ import annotations
+
+import attrs
+from test_hit_thresholds import _pz
+from test_vehicle_combat import PANZER, _duel, build, man, script, stamps
+
+from solo.core.hexes import Arc
+from solo.data.friendly_deck import WoundStamp
+from solo.data.roll_ranges import Rolls
+from solo.data.vehicle_types import DamageColumn, DamageRow, Location, Role
+from solo.rules.state import Status
+from solo.rules.vehicles import hits
+from solo.rules.vehicles.targets import Ordnance, Strike
+
+
+def _carrier(tmp_path, seats: dict[str, str]):
+    """A Friendly Half-Track with a Driver and ``seats`` ({position: character id}) taken."""
+    ht = {"id": "ht", "type": "m3a1_half_track", "side": "friendly", "hex": "03.06", "facing": 2,
+          "crew": {"driver": "d1"}, "passengers": dict(seats)}  # fmt: skip
+    men = [man("d1", "03.06"), *(man(cid, "03.06") for cid in seats.values())]
+    game = build(tmp_path, men, [man("jerry", "19.01")], [ht, PANZER])
+    return game, game.state.vehicles["ht"]
+
+
+def _hit(game, v, ordnance: Ordnance, loc: Location, passengers: tuple[int, ...]) -> hits._Hit:
+    ctx = hits._Hit(game, v, Strike("x", "X", ordnance, 75, "1"), {}, None)
+    hits._special(ctx, loc, None, passengers)
+    return ctx
+
+
+def test_ap_in_a_passenger_position_kills_him_wounds_the_man_opposite_and_checks_the_rest(tmp_path):
+    """31.10.8 Passenger X "AP: The Character at that position is killed. Draw a wound card for the
+    Character opposite. Make a MC for every other adjacent Character (see Rule 31.10.11)": AP in
+    position 3 kills 3, one wound card for 4 (opposite), an MC for 5 (adjacent) and none for 4."""
+    game, ht = _carrier(tmp_path, {"passenger_3": "p3", "passenger_4": "p4", "passenger_5": "p5"})
+    script(game, [], cards=stamps(game, WoundStamp.LIGHT, 3), fallback=9)
+    ctx = _hit(game, ht, Ordnance.AP, Location.PASSENGER, (3,))
+    assert "p3" in ctx.report["kia"] and game.char("p3").status is Status.DEAD
+    assert [w["character"] for w in ctx.report["wounded"]] == ["p4"]
+    assert [(c[0], c[1]) for c in ctx.checks] == [("p5", "mc")]
+
+
+def test_ap_between_passengers_wounds_both_and_the_men_opposite(tmp_path):
+    """31.10.8 Between Passengers X and Y "AP: Draw a Wound card for both Characters at Positions X
+    and Y. Draw a Wound card for Characters occupying the positions directly opposite": between 3
+    and 5 with 3, 4 and 5 taken (6 empty), one wound card each for 3, 4 and 5."""
+    game, ht = _carrier(tmp_path, {"passenger_3": "p3", "passenger_4": "p4", "passenger_5": "p5"})
+    script(game, [], cards=stamps(game, WoundStamp.LIGHT, 4), fallback=9)
+    ctx = _hit(game, ht, Ordnance.AP, Location.BETWEEN_PASSENGERS, (3, 5))
+    assert sorted(w["character"] for w in ctx.report["wounded"]) == ["p3", "p4", "p5"]
+    assert ctx.report["kia"] == []
+
+
+def test_ap_on_a_crewman_with_no_passenger_row_kills_only_him(tmp_path):
+    """31.10.8 Passenger X "AP: The Character at that position is killed" read for a crew hit on a
+    man with no place in the passenger rows [house] (a Panzer's Commander): he is killed, there is
+    no one opposite or beside him to wound or check."""
+    game, pz = _pz(tmp_path)
+    cid = pz.seats["commander"].occupant
+    script(game, [], fallback=9)
+    ctx = hits._Hit(game, pz, Strike("x", "X", Ordnance.AP, 75, "1"), {}, None)
+    hits._special(ctx, Location.CREW, Role.COMMANDER, ())
+    assert ctx.report["kia"] == [cid] and ctx.report["wounded"] == [] and ctx.checks == []
+
+
+def test_a_round_without_penetration_cannot_penetrate_armor(tmp_path):
+    """31.10.4 "the Penetration Number must exceed the armor": a round with no penetration value
+    (small arms at an AFV) hitting armor (front %D 53: upper hull) has no effect: not penetrated, no
+    damage roll."""
+    game, sh, pz = _duel(tmp_path)
+    src = script(game, [53])
+    strike = Strike("m1_garand", "M1 Garand", Ordnance.SMALL_ARMS, None, None)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    assert rep["penetrated"] is False and rep["damage"] == [] and src.remaining == ()
+    assert any("cannot penetrate armor: no effect (31.10.4)" in n for n in rep["notes"])
+
+
+def test_an_engine_fire_sets_the_vehicle_burning_and_everyone_checks(tmp_path):
+    """31.10.8 damage "Engine fire" (Upper Hull d10 2-3): the vehicle burns (a Fire marker) and every
+    occupant makes a Fire Morale Check [house]."""
+    game, pz = _pz(tmp_path)
+    assert not pz.on_fire
+    script(game, [2], fallback=9)
+    ctx = hits._Hit(game, pz, Strike("x", "X", Ordnance.AP, 75, "1"), {"damage": [], "effects": []}, None)
+    hits._damage(ctx, "upper_hull", 0)
+    assert pz.on_fire is True
+    crew = sorted(s.occupant for s in pz.seats.values() if s.occupant)
+    assert sorted(c[0] for c in ctx.checks if c[1] == "fmc") == crew
+
+
+def test_the_damage_re_roll_chain_stops_after_three_re_rolls(tmp_path, monkeypatch):
+    """31.10.8 damage "Re-roll on the Turret column" (Upper Hull d10 8): with a made-up Turret column
+    that re-rolls on the Upper Hull (a loop), the chain stops after three re-rolls [house]: the hit
+    (front %D 53, penetration 19+1d6 through any armor) rolls four damage d10s in all."""
+    game, sh, pz = _duel(tmp_path)
+    vt = hits._vtype(game, pz)
+    loop = DamageColumn("turret", (DamageRow(Rolls(0, 9), (), (), (), (), None, "upper_hull", "loop"),))
+    looped = attrs.evolve(
+        vt, damage_columns=tuple(loop if c.id == "turret" else c for c in vt.damage_columns)
+    )
+    monkeypatch.setattr(hits, "_vtype", lambda _game, _v: looped)
+    src = script(game, [53, 1, 8, 0, 8, 0])
+    rep = hits.hit_vehicle(
+        game, pz, Strike("x", "X", Ordnance.AP, 75, "19+1d6"), from_hex=sh.hex, aspect=Arc.FRONT
+    )
+    assert rep["penetrated"] is True and src.remaining == ()
+    assert [(d["column"], d["d10"]) for d in rep["damage"]] == [
+        ("upper_hull", 8),
+        ("turret", 0),
+        ("upper_hull", 8),
+        ("turret", 0),
+    ]
+    assert len([n for n in rep["notes"] if n.startswith("re-roll on the")]) == 3
+
+
+def test_an_exposed_man_hit_by_a_man_with_no_known_weapon_draws_a_wound(tmp_path):
+    """31.8 "They may be fired at by small arms ... as individual targets": a hit on a Commander out
+    of his open hatch draws one wound card for him, even when the firer carries no weapon the tables
+    know (read as a rifle, [house])."""
+    game, _sh, pz = _duel(tmp_path)
+    cmd = game.char(pz.seats["commander"].occupant)
+    firer = game.char("rifle")
+    firer.weapons = ()
+    script(game, [], cards=stamps(game, WoundStamp.LIGHT, 1), fallback=9)
+    hits.occupant_hit(game, firer, cmd, morale_only=False, why="test")
+    assert cmd.wounds and cmd.wounds[-1].name == "LIGHT"
