@@ -303,7 +303,8 @@ def test_priority_3_names_no_man_two_hexes_off(tmp_path):
     assert game.distance(H("17.05"), H("17.07")) == 2
     seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
     cand = tm._best_candidate(game, v, "commander", seen, has_marker=False)
-    assert cand.hex == H("17.05") and cand.label.endswith("(2: Pvt A, Pvt B)")
+    assert cand.hex == H("17.05")
+    assert cand.label == "the hex with the most Spotted Friendly characters in or adjacent (2: Pvt A, Pvt B)"
 
 
 def test_a_marker_on_a_vehicle_stays_for_another_vehicle(tmp_path):
@@ -361,7 +362,7 @@ def test_a_move_names_what_is_at_the_marker_now(tmp_path, men, marker, words):
     tm.place_enemy_marker(game, cmd)
     assert v.seats["commander"].marker == H("17.05")
     ev = [e for e in game.events if e.kind == "target_marker"][-1]
-    assert words in ev.text and ev.data["tqc"]["passed"] is True
+    assert words in ev.text and ev.data["tqc"]["passed"] is True and ev.data["previous"] == marker
 
 
 def test_minus_1_option_names_the_closed_hatch_minus_2_or_the_crewmates_marker(tmp_path):
@@ -417,7 +418,7 @@ def test_priority_1_placement_names_the_vehicle(tmp_path, vehicle, on):
     assert v.acted[tm.PLACED_KEY]["commander"]["on"] == on
     ev = [e for e in game.events if e.kind == "target_marker"][-1]
     assert "priority 1, a Friendly vehicle: Opel (no roll" in ev.text
-    assert (ev.data["on"], ev.data["count"], ev.data["priority"]) == (on, 0, 1)
+    assert (ev.data["on"], ev.data["count"], ev.data["priority"], ev.data["previous"]) == (on, 0, 1, None)
 
 
 @pytest.mark.parametrize(("roll", "verdict"), [(9, "natural 9: fails"), (8, "fails")])
@@ -434,3 +435,18 @@ def test_a_failed_marker_tqc_names_a_natural_9(tmp_path, roll, verdict):
     ev = [e for e in game.events if e.kind == "target_marker"][-1]
     assert f"TQC d10 {roll} vs TQ {cmd.effective_tq} = {cmd.effective_tq} → {verdict}; " in ev.text
     assert ev.data["tqc"]["passed"] is False
+
+
+def test_priority_2_placement_names_the_light_at_man(tmp_path):
+    """31.7.4 priority 2 "Light AT weapon (either the Operator or the Assistant count here)": without a
+    marker it goes on the nearest Light AT man, before a group of two; the placement says "a Light
+    AT weapon" and counts no characters."""
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.04"), man("bz", "17.02", name="Pvt Z")])
+    v = game.state.vehicles["pz"]
+    order(game, "bz", "load_light_at")
+    script(game, [])
+    tm.place_enemy_marker(game, game.char("pz_commander"))
+    assert v.seats["commander"].marker == H("17.02")
+    ev = [e for e in game.events if e.kind == "target_marker"][-1]
+    assert "priority 2, a Light AT weapon: Pvt Z (no roll" in ev.text
+    assert (ev.data["on"], ev.data["count"], ev.data["priority"]) == ("light_at", 0, 2)
