@@ -419,6 +419,7 @@ def test_priority_1_placement_names_the_vehicle(tmp_path, vehicle, on):
     ev = [e for e in game.events if e.kind == "target_marker"][-1]
     assert "priority 1, a Friendly vehicle: Opel (no roll" in ev.text
     assert (ev.data["on"], ev.data["count"], ev.data["priority"], ev.data["previous"]) == (on, 0, 1, None)
+    assert ev.data["moved"] is True
 
 
 @pytest.mark.parametrize(("roll", "verdict"), [(9, "natural 9: fails"), (8, "fails")])
@@ -434,7 +435,7 @@ def test_a_failed_marker_tqc_names_a_natural_9(tmp_path, roll, verdict):
     assert v.seats["commander"].marker == H("20.05")
     ev = [e for e in game.events if e.kind == "target_marker"][-1]
     assert f"TQC d10 {roll} vs TQ {cmd.effective_tq} = {cmd.effective_tq} → {verdict}; " in ev.text
-    assert ev.data["tqc"]["passed"] is False
+    assert ev.data["tqc"]["passed"] is False and ev.data["moved"] is False
 
 
 def test_priority_2_placement_names_the_light_at_man(tmp_path):
