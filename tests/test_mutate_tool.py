@@ -105,3 +105,15 @@ def test_every_shipped_entry_names_exactly_one_mutant_of_its_module():
             assert hits[0].line == e.line, (
                 f"{e.where}: the hint says {e.line}, the mutant is on {hits[0].line}"
             )
+
+
+def test_a_class_attributes_default_runs_with_the_lines_that_read_it():
+    """A field default runs at import (under no test): its mutant runs the tests of the lines that
+    read the attribute or name the class."""
+    source = (
+        "class Trace:\n    say: bool = True\n\n\n"
+        "def make():\n    return Trace()\n\n\n"
+        "def words(t):\n    return t.say\n"
+    )
+    m = _one(source, "say: bool = True", "True -> False")
+    assert m.qualname == "Trace" and m.run_lines == (6, 10)
