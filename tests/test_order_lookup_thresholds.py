@@ -194,3 +194,38 @@ def test_an_order_by_rule_nobody_hears_is_still_given(tmp_path):
     got = ol.order_for(game, game.char("e1"), None)
     assert got is not None and got.order == "melee" and got.source.startswith("rule ")
     assert game._seq == seq + 1
+
+
+@pytest.mark.parametrize(
+    ("alert", "dead", "ordered"), [(True, False, True), (False, False, False), (True, True, False)]
+)
+def test_only_an_alert_man_who_can_take_an_order_gets_one(tmp_path, alert, dead, ordered):
+    """§5.3 step 1 and the activation table "Waiting characters get no order": an Alert man takes the
+    card's order; a Waiting one, or a dead one even Alert, takes none (no event)."""
+    from solo.rules.state import Status
+
+    game = _game(tmp_path, [man("f1", "01.01")], [man("e1", "05.05")])
+    e1 = game.char("e1")
+    e1.alert = alert
+    if dead:
+        e1.status = Status.DEAD
+    script(game, [9] * 20)
+    got = ol.order_for(game, e1, game.data.enemy_deck.cards[0])
+    assert (got is not None) is ordered
+    assert bool([e for e in game.events if e.kind == "enemy_order"]) is ordered
+
+
+@pytest.mark.parametrize(("medic", "order"), [(False, "charge"), (True, "evade")])
+def test_a_berserk_trained_medic_evades_instead_of_charging(tmp_path, medic, order):
+    """§5.3 step 6 "Berserk → Charge + berserk string", but C2 30.0 [house] "a trained medic never
+    charges": a Berserk medic takes Evade along the same string, any other Berserk man Charge."""
+    from solo.rules.state import MoraleState
+
+    game = _game(tmp_path, [man("f1", "01.01")], [man("m", "05.05", trained_medic=medic)])
+    m = game.char("m")
+    m.morale = MoraleState.BERSERK
+    card = game.data.enemy_deck.cards[0]
+    script(game, [9] * 20)
+    got = ol.order_for(game, m, card)
+    assert got is not None and got.order == order
+    assert str(got.directions) == str(card.berserk)
