@@ -229,3 +229,24 @@ def test_a_berserk_trained_medic_evades_instead_of_charging(tmp_path, medic, ord
     got = ol.order_for(game, m, card)
     assert got is not None and got.order == order
     assert str(got.directions) == str(card.berserk)
+
+
+def test_medic_who_cannot_reach_the_wounded_ends_on_the_best_terrain_for_an_evade(tmp_path, monkeypatch):
+    """C2 30.2 "If no Order will get them to the hex then select one that gets them the closest and
+    passes through the 'best' terrain (for them)": the wounded man's hex and the one between burn, so
+    no Evade reaches him; three strings end 2 hexes from him (his own hex, 07.08, 03.08). With
+    07.08 a Field and 03.08 a Fountain, the Evade order's fire group 1 cells (Fountain -2, Field
+    and Open -1) pick the Fountain: 5/4 (group 0 would pick the Field, -3)."""
+    from solo.core.hexes import Hex
+
+    game = _game(tmp_path, [man("f1", "01.01")], [man("m", "05.05", trained_medic=True), man("w", "05.07")])
+    w = game.char("w")
+    w.wounds.append(Wound.LIGHT)
+    game.state.markers.fire[w.hex] = 1
+    game.state.markers.fire[Hex.parse("05.06")] = 1
+    monkeypatch.setitem(game.board.map.terrain, Hex.parse("07.08"), "field")
+    monkeypatch.setitem(game.board.map.terrain, Hex.parse("03.08"), "fountain")
+    assert game.data.orders.get("evade").fire_group == 1
+    script(game, [])
+    ds, who, path = ol._medic_move(game, game.char("m"))
+    assert who.id == "w" and str(ds) == "5/4" and path[-1] == Hex.parse("03.08")
