@@ -179,7 +179,7 @@ def test_a_trained_medic_in_an_opponents_hex_hides(tmp_path, medic):
     got = ol.order_for(game, game.char("m"), None)
     assert got is not None and got.order == ("hide" if medic else "melee")
     ev = [e for e in game.events if e.kind == "enemy_order"][-1]
-    assert ("never melees" in ev.text) is medic
+    assert ("never melees" in ev.text) is medic and ev.data["directions"] is None
 
 
 def test_an_order_by_rule_nobody_hears_is_still_given(tmp_path):
@@ -229,6 +229,8 @@ def test_a_berserk_trained_medic_evades_instead_of_charging(tmp_path, medic, ord
     got = ol.order_for(game, m, card)
     assert got is not None and got.order == order
     assert str(got.directions) == str(card.berserk)
+    ev = [e for e in game.events if e.kind == "enemy_order"][-1]
+    assert ev.data["directions"] == str(card.berserk) and ev.data["order"] == order
 
 
 def test_medic_who_cannot_reach_the_wounded_ends_on_the_best_terrain_for_an_evade(tmp_path, monkeypatch):
