@@ -252,3 +252,15 @@ def test_medic_who_cannot_reach_the_wounded_ends_on_the_best_terrain_for_an_evad
     script(game, [])
     ds, who, path = ol._medic_move(game, game.char("m"))
     assert who.id == "w" and str(ds) == "5/4" and path[-1] == Hex.parse("03.08")
+
+
+@pytest.mark.parametrize(("roll", "words"), [(9, "failed (natural 9 always fails)"), (8, "failed")])
+def test_a_failed_grenade_check_names_a_natural_9(tmp_path, roll, words):
+    """§5.3 step 8 G check "TQC on effective TQ, a natural 9 fails": the check's words name the
+    natural 9 for a 9 and only for a 9 (an 8 against TQ 5 just fails)."""
+    game = _game(tmp_path, [man("f1", "05.07")], [man("e1", "05.05")])
+    script(game, [roll])
+    trace = ol._Trace(True, True)
+    assert ol._gc_checks(game, ol._Field(game), game.char("e1"), _entry("G"), trace) is None
+    assert trace.parts[-1].endswith(f"TQC rolled {roll} vs TQ 5: {words}")
+    assert trace.checks[-1]["roll"] == roll and trace.checks[-1]["passed"] is False
