@@ -264,3 +264,14 @@ def test_a_failed_grenade_check_names_a_natural_9(tmp_path, roll, words):
     assert ol._gc_checks(game, ol._Field(game), game.char("e1"), _entry("G"), trace) is None
     assert trace.parts[-1].endswith(f"TQC rolled {roll} vs TQ 5: {words}")
     assert trace.checks[-1]["roll"] == roll and trace.checks[-1]["passed"] is False
+
+
+@pytest.mark.parametrize(("at", "words"), [("05.06", "1 hex;"), ("05.07", "2 hexes;")])
+def test_a_grenade_checks_words_give_the_range_in_hexes(tmp_path, at, words):
+    """§5.3 step 8 G check "a Spotted Friendly within 4": the check names the range, "1 hex" for an
+    adjacent man and "2 hexes" one hex farther."""
+    game = _game(tmp_path, [man("f1", at)], [man("e1", "05.05")])
+    script(game, [8])
+    trace = ol._Trace(True, True)
+    ol._gc_checks(game, ol._Field(game), game.char("e1"), _entry("G"), trace)
+    assert f"G check: f1 at {at}, {words}" in trace.parts[-1]
