@@ -96,10 +96,12 @@ def test_field_melee_needs_both_sides(tmp_path):
     assert not field.melee(Hex.parse("05.09")) and not field.melee(Hex.parse("01.01"))
 
 
-@pytest.mark.parametrize(("at", "goes"), [("05.09", True), ("05.10", False), ("05.05", False)])
+@pytest.mark.parametrize(
+    ("at", "goes"), [("05.09", True), ("05.10", False), ("05.05", False), ("05.06", True)]
+)
 def test_medic_goes_to_a_wounded_comrade_within_4(tmp_path, at, goes):
     """C2 30.2: an Enemy trained medic goes to a wounded comrade within 4 hexes (4: yes; 5: no; his
-    own hex: he is already there)."""
+    own hex: he is already there; the next hex, 1: yes)."""
     game = _game(tmp_path, [man("f1", "01.01")], [man("m", "05.05", trained_medic=True), man("w", at)])
     game.char("w").wounds.append(Wound.LIGHT)
     got = ol._medic_move(game, game.char("m"))
@@ -161,7 +163,7 @@ def test_medic_redraws_fire_orders_at_most_the_limit(tmp_path, hide_at):
         return _FireCard(len(drawn), hide_at)
 
     trace = ol._Trace()
-    card, entry, move = ol._medic_entry(
+    _card, _entry_read, move = ol._medic_entry(
         game, game.char("m"), _FireCard(0, None), _entry(""), False, None, trace, redraw
     )
     assert len(drawn) == ol.MEDIC_REDRAW_LIMIT and trace.cards == [f"card{n}" for n in drawn]
@@ -241,13 +243,7 @@ def test_medic_who_cannot_reach_the_wounded_ends_on_the_best_terrain_for_an_evad
     and Open -1) pick the Fountain: 5/4 (group 0 would pick the Field, -3)."""
     from solo.core.hexes import Hex
 
-    game = _game(tmp_path, [man("f1", "01.01")], [man("m", "05.05", trained_medic=True), man("w", "05.07")])
-    w = game.char("w")
-    w.wounds.append(Wound.LIGHT)
-    game.state.markers.fire[w.hex] = 1
-    game.state.markers.fire[Hex.parse("05.06")] = 1
-    monkeypatch.setitem(game.board.map.terrain, Hex.parse("07.08"), "field")
-    monkeypatch.setitem(game.board.map.terrain, Hex.parse("03.08"), "fountain")
+    game = _unreachable(tmp_path, monkeypatch)
     assert game.data.orders.get("evade").fire_group == 1
     script(game, [])
     ds, who, path = ol._medic_move(game, game.char("m"))
@@ -275,3 +271,56 @@ def test_a_grenade_checks_words_give_the_range_in_hexes(tmp_path, at, words):
     trace = ol._Trace(True, True)
     ol._gc_checks(game, ol._Field(game), game.char("e1"), _entry("G"), trace)
     assert f"G check: f1 at {at}, {words}" in trace.parts[-1]
+
+
+def _unreachable(tmp_path, monkeypatch):
+    """The medic in 05.05, the wounded man in 05.07; his hex and the one between burn (no Evade
+    reaches him); 07.08 a Field and 03.08 a Fountain (the 5/4 string ends on the Fountain)."""
+    from solo.core.hexes import Hex
+
+    game = _game(tmp_path, [man("f1", "01.01")], [man("m", "05.05", trained_medic=True), man("w", "05.07")])
+    w = game.char("w")
+    w.wounds.append(Wound.LIGHT)
+    game.state.markers.fire[w.hex] = 1
+    game.state.markers.fire[Hex.parse("05.06")] = 1
+    monkeypatch.setitem(game.board.map.terrain, Hex.parse("07.08"), "field")
+    monkeypatch.setitem(game.board.map.terrain, Hex.parse("03.08"), "fountain")
+    return game
+
+
+@pytest.mark.parametrize("reachable", [True, False])
+def test_medic_m_check_says_whether_the_evade_reaches_him(tmp_path, monkeypatch, reachable):
+    """C2 30.2 "assign an appropriate Evade Order that would enable the Enemy Trained Medic to enter
+    that hex, or to move as close as it can": the M check (a G flag, no TQC) says "reaches him" for
+    an Evade into his hex (4, 2 hexes) and "gets closest" when none gets there."""
+    if reachable:
+        game = _game(
+            tmp_path, [man("f1", "01.01")], [man("m", "05.05", trained_medic=True), man("w", "05.07")]
+        )
+        game.char("w").wounds.append(Wound.LIGHT)
+    else:
+        game = _unreachable(tmp_path, monkeypatch)
+    trace = ol._Trace(True, True)
+    script(game, [])
+    _card, _entry_read, move = ol._medic_entry(
+        game, game.char("m"), _FireCard(0, None), _entry("G"), False, None, trace, None
+    )
+    assert move is not None and move[1].id == "w"
+    words = "Evade 4 reaches him" if reachable else "Evade 5/4 gets closest"
+    assert trace.parts[-1].endswith(f"wounded w at 05.07; {words}")
+
+
+def test_medic_evade_in_barbed_wire_keeps_its_direction_string(tmp_path, monkeypatch):
+    """C2 27.7 "in Barbed Wire only Sneak leaves the hex": the medic's Evade toward his wounded
+    comrade becomes Sneak along the same string (5/4, the way round the fire), not a new string
+    pointing at the man (4)."""
+    from solo.core.hexes import Hex
+
+    game = _unreachable(tmp_path, monkeypatch)
+    m = game.char("m")
+    monkeypatch.setitem(game.board.map.terrain, m.hex, ol.WIRE)
+    ds, w, _path = ol._medic_move(game, m)
+    assert str(ds) == "5/4" and str(ol._string_toward(game, m.hex, Hex.parse("05.07"))) != "5/4"
+    trace = ol._Trace(True, True)
+    got = ol._conversions(game, ol._Field(game), m, "evade", ds, w.id, trace)
+    assert got[0] == "sneak" and str(got[1]) == "5/4"
