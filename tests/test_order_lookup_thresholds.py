@@ -163,7 +163,7 @@ def test_medic_redraws_fire_orders_at_most_the_limit(tmp_path, hide_at):
         return _FireCard(len(drawn), hide_at)
 
     trace = ol._Trace()
-    _card, _entry_read, move = ol._medic_entry(
+    card, entry, move = ol._medic_entry(
         game, game.char("m"), _FireCard(0, None), _entry(""), False, None, trace, redraw
     )
     assert len(drawn) == ol.MEDIC_REDRAW_LIMIT and trace.cards == [f"card{n}" for n in drawn]
