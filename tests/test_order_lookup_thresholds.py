@@ -324,3 +324,20 @@ def test_medic_evade_in_barbed_wire_keeps_its_direction_string(tmp_path, monkeyp
     trace = ol._Trace(True, True)
     got = ol._conversions(game, ol._Field(game), m, "evade", ds, w.id, trace)
     assert got[0] == "sneak" and str(got[1]) == "5/4"
+
+
+def test_opponent_here_is_an_active_opponent_in_the_same_hex(tmp_path):
+    """§5.3 step 3 "an opponent in the same hex → Melee" (and C2 23.5 "An opponent in the hex gives
+    Melee without a card"): an active Friendly in the Enemy's hex counts; one a hex away, a dead one
+    in the hex, or a comrade in the hex does not."""
+    from solo.rules.state import Status
+
+    game = _game(tmp_path, [man("f1", "05.06")], [man("e1", "05.05"), man("e2", "05.07")])
+    e1, f1 = game.char("e1"), game.char("f1")
+    assert not ol._opponent_here(game, e1)
+    game.char("e2").hex = e1.hex
+    assert not ol._opponent_here(game, e1)
+    f1.hex = e1.hex
+    assert ol._opponent_here(game, e1) is True
+    f1.status = Status.DEAD
+    assert not ol._opponent_here(game, e1)
