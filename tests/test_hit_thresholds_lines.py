@@ -15,8 +15,9 @@ from solo.core.hexes import Arc
 from solo.data.friendly_deck import WoundStamp
 from solo.data.roll_ranges import Rolls
 from solo.data.vehicle_types import DamageColumn, DamageRow, Location, Role
-from solo.rules.state import Status
+from solo.rules.state import CarriedWeapon, Status
 from solo.rules.vehicles import hits
+from solo.rules.vehicles import targets as vehicle_targets
 from solo.rules.vehicles.targets import Ordnance, Strike
 
 
@@ -127,7 +128,34 @@ def test_an_exposed_man_hit_by_a_man_with_no_known_weapon_draws_a_wound(tmp_path
     game, _sh, pz = _duel(tmp_path)
     cmd = game.char(pz.seats["commander"].occupant)
     firer = game.char("rifle")
-    firer.weapons = ()
-    script(game, [], cards=stamps(game, WoundStamp.LIGHT, 1), fallback=9)
+    firer.weapons = (CarriedWeapon("a_captured_sling", 5),)
+    script(game, [], cards=stamps(game, WoundStamp.LIGHT, 2), fallback=9)
     hits.occupant_hit(game, firer, cmd, morale_only=False, why="test")
-    assert cmd.wounds and cmd.wounds[-1].name == "LIGHT"
+    assert [w.name for w in cmd.wounds] == ["LIGHT"]
+
+
+def test_a_small_arms_hit_on_the_track_checks_only_the_man_out_of_his_hatch(tmp_path):
+    """31.10.6 "closed hatches ignore MCs from non-penetrating fire": an M1 Garand hit on a Panzer's
+    track (front %D 86, "MC all") gives the Commander at his open hatch an MC; each crewman behind a
+    closed hatch ignores it, and the words name the hit: "M1 Garand (small_arms) hit ..."."""
+    game, sh, pz = _duel(tmp_path)
+    strike = vehicle_targets.strike_of(game, "m1_garand")
+    script(game, [86], fallback=0)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    cmd = pz.seats["commander"].occupant
+    assert [m["character"] for m in rep["mcs"] if "ignored" not in m] == [cmd]
+    ignored = [e for e in game.events if e.kind == "check_ignored"]
+    assert len(ignored) == 4
+    assert all("(M1 Garand (small_arms) hit PzKpfw IV Ausf. H: track MC all)" in e.text for e in ignored)
+
+
+def test_passenger_rows_start_behind_the_driver(tmp_path):
+    """31.10.8 Passenger X "the Passenger directly opposite" and 31.10.11 "adjacent" [house row 0 for
+    the Driver and Co-driver]: passengers 1 and 2 share the row behind them, 3 and 4 the next; 1 is
+    opposite 2 (not the Co-driver), the Driver sits beside 1 but not 3."""
+    _game, ht = _carrier(tmp_path, {"passenger_1": "p1", "passenger_2": "p2", "passenger_3": "p3"})
+    assert hits._grid("passenger_1") == (1, 0) and hits._grid("passenger_4") == (2, 1)
+    assert hits._opposite(ht, "passenger_1") == "passenger_2"
+    assert hits._opposite(ht, "driver") == "co_driver"
+    assert "driver" in hits._adjacent(ht, "passenger_1")
+    assert "driver" not in hits._adjacent(ht, "passenger_3")
