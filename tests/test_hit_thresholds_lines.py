@@ -8,13 +8,14 @@ Map: the combat test map. Helpers from tests/test_vehicle_combat.py."""
 from __future__ import annotations
 
 import attrs
-from test_hit_thresholds import _pz
+import pytest
+from test_hit_thresholds import _pz, _special
 from test_vehicle_combat import PANZER, _duel, build, man, script, stamps
 
 from solo.core.hexes import Arc
 from solo.data.friendly_deck import WoundStamp
 from solo.data.roll_ranges import Rolls
-from solo.data.vehicle_types import DamageColumn, DamageRow, Location, Role
+from solo.data.vehicle_types import CrewCheck, DamageColumn, DamageRow, Location, Role
 from solo.rules.state import CarriedWeapon, Status
 from solo.rules.vehicles import hits
 from solo.rules.vehicles import targets as vehicle_targets
@@ -159,3 +160,60 @@ def test_passenger_rows_start_behind_the_driver(tmp_path):
     assert hits._opposite(ht, "driver") == "co_driver"
     assert "driver" in hits._adjacent(ht, "passenger_1")
     assert "driver" not in hits._adjacent(ht, "passenger_3")
+
+
+def test_passenger_6_has_both_sides_of_two_rows_beside_him(tmp_path):
+    """31.10.11 "all Characters adjacent to a killed Passenger must take an MC" (the rule's example,
+    5 -> 3, 4, 6, 7, 8): on the right side, 6 has 3, 4, 5, 7 and 8 beside him, his own side too."""
+    _game, ht = _carrier(tmp_path, {"passenger_6": "p6"})
+    assert sorted(hits._adjacent(ht, "passenger_6")) == [f"passenger_{n}" for n in (3, 4, 5, 7, 8)]
+
+
+@pytest.mark.parametrize(("role", "stops"), [("driver", True), ("commander", False)])
+def test_a_killed_driver_stops_the_vehicle(tmp_path, role, stops):
+    """C2 31.11.2 Emergency Stop: the Driver killed (AP through his vision slot, 31.10.8) stops the
+    vehicle; the Commander killed at his open hatch does not."""
+    game, pz = _pz(tmp_path)
+    cid = pz.seats[role].occupant
+    script(game, [], fallback=9)
+    loc, r = (Location.VISION_SLOT, Role.DRIVER) if role == "driver" else (Location.HATCH, Role.COMMANDER)
+    rep = _special(game, pz, Ordnance.AP, 75, loc, r)
+    assert cid in rep["kia"] and pz.seats[role].occupant is None and pz.seats[role].kia
+    assert (pz.acted.get("speed") == "emergency_stop") is stops
+    assert bool([e for e in game.events if e.kind == "emergency_stop"]) is stops
+
+
+def test_a_man_killed_twice_in_one_hit_dies_once(tmp_path):
+    """31.10.8 "killed": a man already killed in this hit is not killed again (one KIA, one death)."""
+    game, pz = _pz(tmp_path)
+    cmd = game.char(pz.seats["commander"].occupant)
+    script(game, [], fallback=9)
+    ctx = hits._Hit(game, pz, Strike("x", "X", Ordnance.AP, 75, "1"), {}, None)
+    hits._kill(ctx, cmd, "first")
+    hits._kill(ctx, cmd, "again")
+    assert ctx.report["kia"] == [cmd.id] and ctx.killed == [cmd.id]
+
+
+@pytest.mark.parametrize(("stamp", "ignored"), [(WoundStamp.LIGHT, True), (WoundStamp.CLOSE_CALL, False)])
+def test_a_man_wounded_by_the_hit_takes_no_second_mc(tmp_path, stamp, ignored):
+    """31.10.9 a wounded crewman's check is the WMC of his wound: a man with a Light Wound from this
+    hit ignores the row's MC ("took a WMC in this attack"); a Close Call ("MC") is no wound, and
+    he takes the MC."""
+    game, pz = _pz(tmp_path)
+    cmd = game.char(pz.seats["commander"].occupant)
+    script(game, [], cards=stamps(game, stamp, 1), fallback=0)
+    ctx = hits._Hit(game, pz, Strike("x", "X", Ordnance.SMALL_ARMS, None, None), {}, None)
+    hits._wound_occupant(ctx, cmd, 1, "hit")
+    ctx.checks.append((cmd.id, "mc", "MC all"))
+    hits._run_checks(ctx)
+    mine = [m for m in ctx.report["mcs"] if m["character"] == cmd.id]
+    assert [m.get("ignored") == "took a WMC in this attack" for m in mine] == [ignored]
+
+
+def test_an_mc_for_passengers_goes_to_every_passenger(tmp_path):
+    """31.10.8 damage rows "MC: all, passengers" (Half-Track Engine fire): the passengers' MC goes
+    to each passenger aboard, not to a crew seat."""
+    game, ht = _carrier(tmp_path, {"passenger_1": "p1", "passenger_4": "p4"})
+    ctx = hits._Hit(game, ht, Strike("x", "X", Ordnance.HE, 75, "1"), {}, None)
+    hits._queue(ctx, [CrewCheck.PASSENGERS], "mc", "engine fire")
+    assert sorted(c[0] for c in ctx.checks) == ["p1", "p4"]
