@@ -144,7 +144,7 @@ def test_a_small_arms_hit_on_the_track_checks_only_the_man_out_of_his_hatch(tmp_
     script(game, [86], fallback=0)
     rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     cmd = pz.seats["commander"].occupant
-    assert [m["character"] for m in rep["mcs"] if "ignored" not in m] == [cmd]
+    assert [(m["character"], m["ldr"]) for m in rep["mcs"] if "ignored" not in m] == [(cmd, 0)]
     ignored = [e for e in game.events if e.kind == "check_ignored"]
     assert len(ignored) == 4
     assert all("(M1 Garand (small_arms) hit PzKpfw IV Ausf. H: track MC all)" in e.text for e in ignored)
@@ -217,3 +217,32 @@ def test_an_mc_for_passengers_goes_to_every_passenger(tmp_path):
     ctx = hits._Hit(game, ht, Strike("x", "X", Ordnance.HE, 75, "1"), {}, None)
     hits._queue(ctx, [CrewCheck.PASSENGERS], "mc", "engine fire")
     assert sorted(c[0] for c in ctx.checks) == ["p1", "p4"]
+
+
+def test_a_crewman_killed_after_his_mc_was_queued_takes_none(tmp_path):
+    """31.10.6 the hit's MCs are for the living crew: the Co-driver, queued for the row's MC and then
+    killed in the same hit, takes no MC (the others' crewman-killed MCs, 31.10.9, still come)."""
+    game, pz = _pz(tmp_path)
+    cod = game.char(pz.seats["co_driver"].occupant)
+    script(game, [], fallback=0)
+    ctx = hits._Hit(game, pz, Strike("x", "X", Ordnance.AP, 75, "1"), {}, None)
+    ctx.checks.append((cod.id, "mc", "bow MG hit"))
+    hits._kill(ctx, cod, "bow MG hit")
+    hits._run_checks(ctx)
+    assert cod.id not in [m["character"] for m in ctx.report["mcs"]]
+    assert len(ctx.report["mcs"]) == 4
+
+
+def test_a_destroyed_periscope_is_re_rolled(tmp_path):
+    """31.10.8 "a hit on a destroyed hatch or periscope is re-rolled": with the Driver's periscope
+    gone, front %D 42 (his periscope) is rolled again (60, the upper hull); a whole one stands."""
+    game, sh, pz = _duel(tmp_path)
+    pz.damage.append("periscope:driver")
+    strike = vehicle_targets.strike_of(game, "m1_garand")
+    script(game, [42, 60], fallback=0)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    assert rep["percent"] == 60 and any("already destroyed, re-rolled" in n for n in rep["notes"])
+    game2, sh2, pz2 = _duel(tmp_path)
+    script(game2, [42], fallback=0)
+    rep2 = hits.hit_vehicle(game2, pz2, strike, from_hex=sh2.hex, aspect=Arc.FRONT)
+    assert rep2["percent"] == 42 and not any("re-rolled" in n for n in rep2["notes"])
