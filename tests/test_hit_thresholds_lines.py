@@ -235,7 +235,8 @@ def test_a_crewman_killed_after_his_mc_was_queued_takes_none(tmp_path):
 
 def test_a_destroyed_periscope_is_re_rolled(tmp_path):
     """31.10.8 "a hit on a destroyed hatch or periscope is re-rolled": with the Driver's periscope
-    gone, front %D 42 (his periscope) is rolled again (60, the upper hull); a whole one stands."""
+    gone, front %D 42 (his periscope) is rolled again (60, the upper hull); a whole one stands, and
+    so does a vision slot (51)."""
     game, sh, pz = _duel(tmp_path)
     pz.damage.append("periscope:driver")
     strike = vehicle_targets.strike_of(game, "m1_garand")
@@ -246,3 +247,7 @@ def test_a_destroyed_periscope_is_re_rolled(tmp_path):
     script(game2, [42], fallback=0)
     rep2 = hits.hit_vehicle(game2, pz2, strike, from_hex=sh2.hex, aspect=Arc.FRONT)
     assert rep2["percent"] == 42 and not any("re-rolled" in n for n in rep2["notes"])
+    game3, sh3, pz3 = _duel(tmp_path)
+    script(game3, [51], fallback=0)  # the Co-driver's vision slot: no hatch or periscope to be gone
+    rep3 = hits.hit_vehicle(game3, pz3, strike, from_hex=sh3.hex, aspect=Arc.FRONT)
+    assert rep3["percent"] == 51 and not any("re-rolled" in n for n in rep3["notes"])
