@@ -81,6 +81,7 @@ def test_a_round_without_penetration_cannot_penetrate_armor(tmp_path):
     strike = Strike("m1_garand", "M1 Garand", Ordnance.SMALL_ARMS, None, None)
     rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
     assert rep["penetrated"] is False and rep["damage"] == [] and src.remaining == ()
+    assert rep["row"]["rolls"] == "53-64" and rep["row"]["armor"] == "upper_hull_front"
     assert any("cannot penetrate armor: no effect (31.10.4)" in n for n in rep["notes"])
 
 
