@@ -252,3 +252,30 @@ def test_a_destroyed_periscope_is_re_rolled(tmp_path):
     script(game3, [51], fallback=0)  # the Co-driver's vision slot: no hatch or periscope to be gone
     rep3 = hits.hit_vehicle(game3, pz3, strike, from_hex=sh3.hex, aspect=Arc.FRONT)
     assert rep3["percent"] == 51 and not any("re-rolled" in n for n in rep3["notes"])
+
+
+@pytest.mark.parametrize(
+    ("column", "d10", "effect"),
+    [
+        ("upper_hull", 0, "destroyed"),
+        ("turret", 2, "turret_fire"),
+        ("upper_hull", 9, "immobilized"),
+        ("turret", 6, "turret_jammed"),
+        ("turret", 7, "main_gun_destroyed"),
+    ],
+)
+def test_each_damage_effect_does_its_own_thing(tmp_path, column, d10, effect):
+    """31.10.8 damage columns (Panzer IV): "Catastrophic hit" destroys the vehicle (not burning, the
+    crew killed); a Turret fire sets it burning; a Transmission hit immobilizes it; a turret jammed
+    or main gun destroyed marks that damage (the gun unloaded) -- each effect only its own."""
+    game, pz = _pz(tmp_path)
+    crew = [s.occupant for s in pz.seats.values() if s.occupant]
+    script(game, [d10], fallback=9)
+    ctx = hits._Hit(game, pz, Strike("x", "X", Ordnance.AP, 75, "1"), {"damage": [], "effects": []}, None)
+    hits._damage(ctx, column, 0)
+    assert ctx.report["effects"] == [effect]
+    assert pz.destroyed is (effect == "destroyed") and pz.on_fire is (effect == "turret_fire")
+    assert (sorted(ctx.report["kia"]) == sorted(crew)) is (effect == "destroyed")
+    marks = {"immobilized", "turret_jammed", "main_gun_destroyed"}
+    assert [m for m in pz.damage if m in marks] == ([effect] if effect in marks else [])
+    assert (pz.loaded is None) is (effect == "main_gun_destroyed")
