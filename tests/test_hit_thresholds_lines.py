@@ -279,3 +279,16 @@ def test_each_damage_effect_does_its_own_thing(tmp_path, column, d10, effect):
     marks = {"immobilized", "turret_jammed", "main_gun_destroyed"}
     assert [m for m in pz.damage if m in marks] == ([effect] if effect in marks else [])
     assert (pz.loaded is None) is (effect == "main_gun_destroyed")
+
+
+@pytest.mark.parametrize(("role", "cleared"), [(Role.CO_DRIVER, True), (Role.COMMANDER, False)])
+def test_the_co_drivers_periscope_hit_takes_his_target_marker(tmp_path, role, cleared):
+    """31.10.8 Co-Driver's Periscope "Remove their Target Marker if currently on the board"; the
+    Commander's Periscope says no such thing: his marker stays."""
+    game, pz = _pz(tmp_path)
+    seat = pz.seats[role.value]
+    seat.marker = pz.hex
+    script(game, [], fallback=9)
+    _special(game, pz, Ordnance.SMALL_ARMS, None, Location.PERISCOPE, role)
+    assert f"periscope:{role.value}" in pz.damage
+    assert (seat.marker is None) is cleared
