@@ -292,3 +292,17 @@ def test_the_co_drivers_periscope_hit_takes_his_target_marker(tmp_path, role, cl
     _special(game, pz, Ordnance.SMALL_ARMS, None, Location.PERISCOPE, role)
     assert f"periscope:{role.value}" in pz.damage
     assert (seat.marker is None) is cleared
+
+
+def test_small_arms_on_a_half_tracks_co_driver_draw_him_a_wound_card(tmp_path):
+    """31.10.8 Passenger X read for a Half-Track crew hit (side %D 06-11 "crew: co_driver") "Small
+    Arms: Draw a wound card for the Character at that location": one card, not the vision slot's
+    kill."""
+    ht = {"id": "ht", "type": "m3a1_half_track", "side": "friendly", "hex": "03.06", "facing": 2,
+          "crew": {"driver": "d1", "co_driver": "c2"}}  # fmt: skip
+    game = build(tmp_path, [man("d1", "03.06"), man("c2", "03.06")], [man("jerry", "19.01")], [ht, PANZER])
+    v = game.state.vehicles["ht"]
+    script(game, [], cards=stamps(game, WoundStamp.LIGHT, 1), fallback=9)
+    ctx = hits._Hit(game, v, Strike("x", "X", Ordnance.SMALL_ARMS, None, None), {}, None)
+    hits._special(ctx, Location.CREW, Role.CO_DRIVER, ())
+    assert [w["character"] for w in ctx.report["wounded"]] == ["c2"] and ctx.report["kia"] == []
