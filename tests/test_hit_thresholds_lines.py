@@ -306,3 +306,30 @@ def test_small_arms_on_a_half_tracks_co_driver_draw_him_a_wound_card(tmp_path):
     ctx = hits._Hit(game, v, Strike("x", "X", Ordnance.SMALL_ARMS, None, None), {}, None)
     hits._special(ctx, Location.CREW, Role.CO_DRIVER, ())
     assert [w["character"] for w in ctx.report["wounded"]] == ["c2"] and ctx.report["kia"] == []
+
+
+def test_he_between_passengers_kills_both_and_wounds_each_adjacent_man_once(tmp_path):
+    """31.10.8 Between Passengers X and Y "HE: The Characters in the 2 positions are killed. Draw a
+    wound card for each adjacent Character": HE between 3 and 5 kills 3 and 5; 4 (beside both)
+    and 1 (beside 3) draw one card each."""
+    game, ht = _carrier(
+        tmp_path, {"passenger_1": "p1", "passenger_3": "p3", "passenger_4": "p4", "passenger_5": "p5"}
+    )
+    script(game, [], cards=stamps(game, WoundStamp.LIGHT, 4), fallback=9)
+    ctx = _hit(game, ht, Ordnance.HE, Location.BETWEEN_PASSENGERS, (3, 5))
+    assert sorted(ctx.report["kia"]) == ["p3", "p5"]
+    assert sorted(w["character"] for w in ctx.report["wounded"]) == ["p1", "p4"]
+
+
+def test_the_hit_summary_gives_the_penetration_roll_against_the_armor(tmp_path):
+    """31.10.4 "the Penetration Number must exceed the armor": the hit's words give the %D and
+    location, then the penetration dice and total against the armor zone and value, and the
+    verdict (front %D 53: upper hull, armor 8; 5+1d6 with a 1 = 6, does not penetrate)."""
+    game, sh, pz = _duel(tmp_path)
+    strike = vehicle_targets.strike_of(game, "m4_75mm", Ordnance.AP)
+    script(game, [53, 1], fallback=9)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    text = hits.report_text(rep)
+    assert text.startswith("%D 53 (front): ")
+    armor = rep["armor"]
+    assert f"Penetration 5+1d6 = 6 vs upper hull front armor {armor}: does not penetrate." in text
