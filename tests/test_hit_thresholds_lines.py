@@ -333,3 +333,19 @@ def test_the_hit_summary_gives_the_penetration_roll_against_the_armor(tmp_path):
     assert text.startswith("%D 53 (front): ")
     armor = rep["armor"]
     assert f"Penetration 5+1d6 = 6 vs upper hull front armor {armor}: does not penetrate." in text
+
+
+@pytest.mark.parametrize(("roll", "words"), [(0, "MC 0 vs 5 passes"), (9, "MC 9 vs 5 fails, duck back")])
+def test_the_hit_summary_gives_each_check_and_its_verdict(tmp_path, roll, words):
+    """31.10.6 and 31.10.9 in the hit's words: a small-arms hit on the track ("no effect", "MC all")
+    gives the Commander at his open hatch an MC (d10 0 passes, 9 fails and he ducks back) and each
+    crewman behind a closed hatch ignores it."""
+    game, sh, pz = _duel(tmp_path)
+    strike = vehicle_targets.strike_of(game, "m1_garand")
+    script(game, [86, roll], fallback=0)
+    rep = hits.hit_vehicle(game, pz, strike, from_hex=sh.hex, aspect=Arc.FRONT)
+    text = hits.report_text(rep)
+    cmd = game.char(pz.seats["commander"].occupant)
+    assert " Track: no effect. " in text
+    assert f"Checks: {cmd.name} {words}; " in text
+    assert text.count("ignores it (closed hatch, non-penetrating fire (31.10.6))") == 4
