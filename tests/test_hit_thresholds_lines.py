@@ -349,3 +349,18 @@ def test_the_hit_summary_gives_each_check_and_its_verdict(tmp_path, roll, words)
     assert " Track: no effect. " in text
     assert f"Checks: {cmd.name} {words}; " in text
     assert text.count("ignores it (closed hatch, non-penetrating fire (31.10.6))") == 4
+
+
+def test_the_hit_summary_reads_a_fire_morale_check_by_its_reaction(tmp_path):
+    """31.10.10 Fire Morale Check "read like a WMC": its record has no pass flag, so the words read
+    it by the reaction: none passes; a reaction (a loss) fails, with the reaction named."""
+    rep = {
+        "percent": 2,
+        "aspect": "rear",
+        "location": "hull rear",
+        "mcs": [
+            {"character": "a", "name": "Hans", "check": "fmc", "roll": 3, "target": 5},
+            {"character": "b", "name": "Kurt", "check": "fmc", "roll": 8, "target": 5, "reaction": "panic"},
+        ],
+    }
+    assert hits.report_text(rep).endswith("Checks: Hans FMC 3 vs 5 passes; Kurt FMC 8 vs 5 fails, panic.")
