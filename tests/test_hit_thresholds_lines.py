@@ -364,3 +364,13 @@ def test_the_hit_summary_reads_a_fire_morale_check_by_its_reaction(tmp_path):
         ],
     }
     assert hits.report_text(rep).endswith("Checks: Hans FMC 3 vs 5 passes; Kurt FMC 8 vs 5 fails, panic.")
+
+
+def test_he_in_a_passenger_position_kills_him_and_wounds_each_adjacent_man_once(tmp_path):
+    """31.10.8 Passenger X "HE or HEAT: The Character at that position is killed. Draw a wound card
+    for each adjacent Character": HE in position 3 kills 3; 4 and 5 beside him draw one card each."""
+    game, ht = _carrier(tmp_path, {"passenger_3": "p3", "passenger_4": "p4", "passenger_5": "p5"})
+    script(game, [], cards=stamps(game, WoundStamp.LIGHT, 4), fallback=9)
+    ctx = _hit(game, ht, Ordnance.HE, Location.PASSENGER, (3,))
+    assert ctx.report["kia"] == ["p3"]
+    assert sorted(w["character"] for w in ctx.report["wounded"]) == ["p4", "p5"]
