@@ -8,7 +8,7 @@ Map: tests/data/vehicle_open.yaml (all open). Helpers from tests/test_crew.py.""
 from __future__ import annotations
 
 import pytest
-from test_crew import man, new_game, order, panzer, sherman
+from test_crew import man, new_game, order, panzer, script, sherman
 
 from solo.core.hexes import Hex
 from solo.enemy import target_markers as tm
@@ -255,3 +255,199 @@ def test_a_tie_does_not_move_the_marker_nor_roll(tmp_path):
     plain_script(game, [])
     tm.place_enemy_marker(game, cmd)
     assert v.seats["commander"].marker == H("20.05")
+
+
+def test_priority_1_a_half_track_before_a_nearer_truck(tmp_path):
+    """31.7.4 priority 1 [house order]: AFV, Half-Track, Truck, then Jeep: a Half-Track farther off
+    comes before a Truck near by."""
+    ht = {"id": "ht", "type": "m3a1_half_track", "side": "friendly", "hex": "17.03", "facing": 1}
+    truck = {"id": "tr", "type": "opel_truck", "side": "friendly", "hex": "17.07", "facing": 1}
+    game = _game(tmp_path, [man("a", "33.19")], [truck, ht])
+    v = game.state.vehicles["pz"]
+    seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    assert [x.id for x in seen["p1"]] == ["ht", "tr"]
+
+
+def test_a_vehicle_out_of_the_seats_sight_is_no_candidate(tmp_path):
+    """31.7.4 "a higher priority target is in view": an opposing AFV behind a buttoned-up Co-driver
+    (front arcs only) is no candidate for him; the Commander (all round) has it."""
+    behind = sherman("sh", hex_="17.14", crew={})
+    game = _game(tmp_path, [man("a", "33.19")], [behind])
+    v = game.state.vehicles["pz"]
+    co = tm._candidates(game, v, "co_driver", game.char("pz_co_driver"))
+    assert co["afvs"] == [] and co["p1"] == []
+    cmd = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    assert [x.id for x in cmd["afvs"]] == ["sh"]
+
+
+def test_group_hex_between_two_men_on_the_map_edge_is_on_the_map(tmp_path):
+    """31.7.4 priority 3 "a hex that would place more Friendly Characters in or adjacent": two men on
+    the map's edge two hexes apart share two neighbours, one off the map: the marker goes on the
+    one on the map (the off-map hex is no candidate)."""
+    game = _game(tmp_path, [man("a", "01.19"), man("b", "03.19")])
+    v = game.state.vehicles["pz"]
+    a, b = game.char("a"), game.char("b")
+    assert not game.board.map.has_hex(H("02.19"))
+    for chars in ([a, b], [b, a]):
+        assert tm._best_group_hex(game, v, "commander", chars) == (H("02.18"), 2)
+
+
+def test_priority_3_names_no_man_two_hexes_off(tmp_path):
+    """31.7.4 priority 3 "in or adjacent": the label names the men on or 1 hex from the marked hex,
+    not a man exactly 2 hexes from it."""
+    game = _game(
+        tmp_path,
+        [man("a", "17.05", name="Pvt A"), man("b", "17.04", name="Pvt B"), man("c", "17.07", name="Pvt C")],
+    )
+    v = game.state.vehicles["pz"]
+    assert game.distance(H("17.05"), H("17.07")) == 2
+    seen = tm._candidates(game, v, "commander", game.char("pz_commander"))
+    cand = tm._best_candidate(game, v, "commander", seen, has_marker=False)
+    assert cand.hex == H("17.05")
+    assert cand.label == "the hex with the most Spotted Friendly characters in or adjacent (2: Pvt A, Pvt B)"
+
+
+def test_a_marker_on_a_vehicle_stays_for_another_vehicle(tmp_path):
+    """31.7.4 "It will only move if a higher priority target is in view": a marker on a Friendly
+    Truck (priority 1) stays when a Sherman (also priority 1, and an AFV) comes into view: no TQC."""
+    truck = {"id": "tr", "type": "opel_truck", "side": "friendly", "hex": "17.04", "facing": 1}
+    game = _game(tmp_path, [man("a", "33.19")], [truck, sherman("sh", hex_="17.07", crew={})])
+    v = game.state.vehicles["pz"]
+    cmd = game.char("pz_commander")
+    v.seats["commander"].marker = H("17.04")
+    v.seats["commander"].marker_priority = 1
+    seen = tm._candidates(game, v, "commander", cmd)
+    assert tm._effective(game, v, seen, H("17.04")) == (1, 0)
+    assert tm._best_candidate(game, v, "commander", seen, has_marker=True).hex == H("17.07")
+    script(game, [])
+    tm.place_enemy_marker(game, cmd)
+    assert v.seats["commander"].marker == H("17.04")
+    assert not [e for e in game.events if e.kind == "target_marker"]
+
+
+def test_a_half_tracks_co_driver_places_no_marker(tmp_path):
+    """31.7.3 Target Markers are the AFV crew's ("Each ... Crew Member (not the Drivers or Loaders)"
+    of an AFV): the Co-driver of an Enemy Half-Track with men in view places none."""
+    eht = {"id": "eht", "type": "m3a1_half_track", "side": "enemy", "hex": "17.09", "facing": 1,
+           "crew": {"driver": "hans", "co_driver": "kurt"}}  # fmt: skip
+    enemy = [man("hans", "17.09"), man("kurt", "17.09")]
+    game = new_game(tmp_path, vehicles=[eht], friendly=[man("a", "17.05"), man("b", "17.04")], enemy=enemy)
+    for c in game.state.characters.values():
+        c.revealed = True
+    v = game.state.vehicles["eht"]
+    co = game.char("kurt")
+    assert co.seat == "co_driver" and tm._candidates(game, v, "co_driver", co)["chars"]
+    script(game, [])
+    tm.place_enemy_marker(game, co)
+    assert v.seats["co_driver"].marker is None
+    assert not [e for e in game.events if e.kind == "target_marker"]
+
+
+@pytest.mark.parametrize(
+    ("men", "marker", "words"),
+    [
+        ([], "20.05", "at the marker now: nothing, 0 Spotted characters in or adjacent"),
+        ([man("c", "20.05")], "20.05", "at the marker now: priority 4, 1 Spotted character in or adjacent"),
+    ],
+)
+def test_a_move_names_what_is_at_the_marker_now(tmp_path, men, marker, words):
+    """31.7.4 priority 3 "more Friendly Characters in or adjacent to the Target Marker than its
+    current position": the move (a passed TQC, d10 1) names what was at the marker: nothing, or
+    priority 4 with its one man."""
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.04"), *men])
+    v = game.state.vehicles["pz"]
+    cmd = game.char("pz_commander")
+    v.seats["commander"].marker = H(marker)
+    script(game, [1])
+    tm.place_enemy_marker(game, cmd)
+    assert v.seats["commander"].marker == H("17.05")
+    ev = [e for e in game.events if e.kind == "target_marker"][-1]
+    assert words in ev.text and ev.data["tqc"]["passed"] is True and ev.data["previous"] == marker
+
+
+def test_minus_1_option_names_the_closed_hatch_minus_2_or_the_crewmates_marker(tmp_path):
+    """31.8 (option closed_hatch_marker=minus_1) "If another crew member (of the same vehicle) has a
+    Target Marker on the target, the TQ penalty is reduced to -1": the marker TQC's words say
+    "closed hatch -2" without one and name the crewmate's marker with one."""
+    import attrs
+
+    game = _game(tmp_path, [man("a", "17.04")])
+    game.options = attrs.evolve(game.options, closed_hatch_marker="minus_1")
+    v = game.state.vehicles["pz"]
+    g = game.char("pz_gunner")
+    tq = g.effective_tq
+    assert tm._marker_tqc_target(game, v, "gunner", g, H("17.04")) == (
+        tq - 2,
+        [f"TQ {tq}", "closed hatch -2"],
+    )
+    v.seats["commander"].marker = H("17.04")
+    target, parts = tm._marker_tqc_target(game, v, "gunner", g, H("17.04"))
+    cmd = game.char("pz_commander").name
+    assert (target, parts) == (
+        tq - 1,
+        [f"TQ {tq}", f"closed hatch -1 ({cmd}'s Target Marker on the target, 31.8)"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("vehicle", "on"),
+    [
+        (
+            {
+                "id": "tr",
+                "type": "opel_truck",
+                "side": "friendly",
+                "hex": "17.05",
+                "facing": 1,
+                "name": "Opel",
+            },
+            "vehicle",
+        ),
+        (sherman("sh", hex_="17.05", crew={}, name="Opel"), "afv"),
+    ],
+)
+def test_priority_1_placement_names_the_vehicle(tmp_path, vehicle, on):
+    """31.7.4 priority 1 "Friendly Vehicle ... no roll to spot is made": without a marker it goes on
+    the vehicle, no TQC; the placement says "a Friendly vehicle" and what it is on (an AFV or
+    another vehicle, read by 31.2 (1)), and counts no characters."""
+    game = _game(tmp_path, [man("a", "33.19")], [vehicle])
+    v = game.state.vehicles["pz"]
+    script(game, [])
+    tm.place_enemy_marker(game, game.char("pz_commander"))
+    assert v.seats["commander"].marker == H("17.05")
+    assert v.acted[tm.PLACED_KEY]["commander"]["on"] == on
+    ev = [e for e in game.events if e.kind == "target_marker"][-1]
+    assert "priority 1, a Friendly vehicle: Opel (no roll" in ev.text
+    assert (ev.data["on"], ev.data["count"], ev.data["priority"], ev.data["previous"]) == (on, 0, 1, None)
+    assert ev.data["moved"] is True
+
+
+@pytest.mark.parametrize(("roll", "verdict"), [(9, "natural 9: fails"), (8, "fails")])
+def test_a_failed_marker_tqc_names_a_natural_9(tmp_path, roll, verdict):
+    """31.7.4 "passes a TQC" (a natural 9 always fails, base-rules §7): a failed move TQC leaves the
+    marker and says why: "natural 9: fails" for a 9, "fails" for any other miss."""
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.04")])
+    v = game.state.vehicles["pz"]
+    cmd = game.char("pz_commander")
+    v.seats["commander"].marker = H("20.05")
+    script(game, [roll])
+    tm.place_enemy_marker(game, cmd)
+    assert v.seats["commander"].marker == H("20.05")
+    ev = [e for e in game.events if e.kind == "target_marker"][-1]
+    assert f"TQC d10 {roll} vs TQ {cmd.effective_tq} = {cmd.effective_tq} → {verdict}; " in ev.text
+    assert ev.data["tqc"]["passed"] is False and ev.data["moved"] is False
+
+
+def test_priority_2_placement_names_the_light_at_man(tmp_path):
+    """31.7.4 priority 2 "Light AT weapon (either the Operator or the Assistant count here)": without a
+    marker it goes on the nearest Light AT man, before a group of two; the placement says "a Light
+    AT weapon" and counts no characters."""
+    game = _game(tmp_path, [man("a", "17.05"), man("b", "17.04"), man("bz", "17.02", name="Pvt Z")])
+    v = game.state.vehicles["pz"]
+    order(game, "bz", "load_light_at")
+    script(game, [])
+    tm.place_enemy_marker(game, game.char("pz_commander"))
+    assert v.seats["commander"].marker == H("17.02")
+    ev = [e for e in game.events if e.kind == "target_marker"][-1]
+    assert "priority 2, a Light AT weapon: Pvt Z (no roll" in ev.text
+    assert (ev.data["on"], ev.data["count"], ev.data["priority"]) == ("light_at", 0, 2)
