@@ -23,11 +23,7 @@ def test_readme_is_a_short_front_door() -> None:
 def test_no_issue_numbers_outside_the_changelog() -> None:
     """No user page cites an issue number: README.md and docs/*.md, the changelog excepted."""
     pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-    cited = {
-        p.name: ISSUE.findall(p.read_text(encoding="utf-8"))
-        for p in pages
-        if p.name != "changelog.md"
-    }
+    cited = {p.name: ISSUE.findall(p.read_text(encoding="utf-8")) for p in pages if p.name != "changelog.md"}
     assert {name: hits for name, hits in cited.items() if hits} == {}
 
 
