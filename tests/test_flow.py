@@ -138,7 +138,9 @@ def test_team_order_answers_the_rest_of_the_team_this_turn_only():
     d = g.pending
     nxt = g.char(d.actor)
     if nxt.team == first.team:
-        assert st.answer(g, d) == ("hide", f"Team order ({first.team}): hide")
+        team = g.state.teams[first.team].name
+        assert team != first.team  # the name the player reads, not the id
+        assert st.answer(g, d) == ("hide", f"Team order ({team}): hide")
     mates = [c for c in g.state.active(Side.FRIENDLY) if c.team != first.team]
     assert mates
     st.team_orders[first.team] = type(to)(g.state.flow.turn - 1, first.team, "hide")

@@ -166,7 +166,8 @@ class StandingChoices:
         to = self.team_orders.get(ch.team)
         if to is None or to.turn != game.state.flow.turn:
             return None
-        why = f"Team order ({to.team}): {to.order}"
+        team = game.state.teams[to.team].name if to.team in game.state.teams else to.team
+        why = f"Team order ({team}): {to.order}"
         if d.kind is DecisionKind.GIVE_ORDER and to.order in d.keys:
             if ch.order is not None:  # already has this turn's order: ask
                 return None
