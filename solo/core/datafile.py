@@ -497,18 +497,28 @@ _STRUCTURE_TRIES = 4
 """How many rounds of leaving keys out :func:`structure_all` tries (a round per nesting level)."""
 
 
-def _leave_out(data: Any, path: DocPath) -> bool:
-    """Delete the mapping key at ``path`` of ``data``; False when ``path`` is not one."""
-    if not path or not isinstance(path[-1], str):
-        return False
+_MISSING = object()
+
+
+def node_at(data: Any, path: DocPath, default: Any = None) -> Any:
+    """The node of the unstructured ``data`` at ``path`` (mapping keys and list indexes), or
+    ``default`` where the path leads nowhere."""
     node = data
-    for step in path[:-1]:
+    for step in path:
         if isinstance(node, dict) and step in node:
             node = node[step]
         elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
             node = node[step]  # (one branch each: mypy narrows the index type apart)
         else:
-            return False
+            return default
+    return node
+
+
+def _leave_out(data: Any, path: DocPath) -> bool:
+    """Delete the mapping key at ``path`` of ``data``; False when ``path`` is not one."""
+    if not path or not isinstance(path[-1], str):
+        return False
+    node = node_at(data, path[:-1], _MISSING)
     if not isinstance(node, dict) or path[-1] not in node:
         return False
     del node[path[-1]]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from solo.core.datafile import DataFile, DocPath, Problems
+from solo.core.datafile import DataFile, DocPath, Problems, node_at
 from solo.core.errors import GeometryError
 from solo.core.hexes import Hex
 from solo.core.sides import Side
@@ -69,15 +69,7 @@ class ScenarioCheck:
 
     def raw(self, path: DocPath) -> Any:
         """The unstructured node at ``path`` (None if absent)."""
-        node: Any = self.doc.data
-        for step in path:
-            if isinstance(node, dict) and step in node:
-                node = node[step]
-            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
-                node = node[step]  # (one branch each: mypy narrows the index type apart)
-            else:
-                return None
-        return node
+        return node_at(self.doc.data, path)
 
     def has_key(self, path: DocPath, key: str) -> bool:
         node = self.raw(path)
