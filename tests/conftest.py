@@ -159,3 +159,13 @@ def order(game: Game, cid: str, order_id: str, directions: str | None = None, ta
         ch, order_id, directions=DirectionString.parse(directions) if directions else None, target=target
     )
     return ch
+
+
+class FakeClock:
+    """Seconds that move only when the test says so."""
+
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t

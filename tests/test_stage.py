@@ -10,7 +10,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame
 import pytest
-from conftest import house_data
+from conftest import FakeClock, house_data
 
 from solo.core.events import Event
 from solo.core.log import read_log
@@ -24,16 +24,6 @@ from solo.render.stage_view import staged_game
 from solo.render.start import StartScreen
 
 SIZE = (1600, 1000)
-
-
-class FakeClock:
-    """Seconds that move only when the test says so."""
-
-    def __init__(self) -> None:
-        self.t = 100.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 def window(pace: Pace, seed: int = 1) -> tuple[Window, FakeClock]:

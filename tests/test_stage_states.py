@@ -11,7 +11,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame
 import pytest
-from conftest import house_data
+from conftest import FakeClock, house_data
 
 from solo.core.events import Event
 from solo.playtest.policies import SimplePolicy
@@ -23,14 +23,6 @@ from solo.render.stage_states import StateRecorder, state_copy
 from solo.rules.state import Side, version
 
 SIZE = (1600, 1000)
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 100.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 def batch_start(events: list[Event], upto: int) -> int:
